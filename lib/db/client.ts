@@ -1,0 +1,128 @@
+import path from "node:path";
+import fs from "node:fs";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+/**
+ * The one database type every query is written against: PGlite (embedded, the
+ * default) and node-postgres (a real server) differ only in the driver.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Driver = "pg" | "pglite";
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  close(): Promise<void>;
+  /** Runs fn while holding a session-level advisory lock (a no-op lock on PGlite, which has one connection). */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+/** An arbitrary constant: the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_ID = 71_402_142;
+
+export interface OpenOptions {
+  /** postgres://… — when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string;
+  /** Pool size for a real server. */
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPostgres(url: string, poolSize?: number): Promise<Database> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
+  pool.on("error", (error) => {
+    console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: error.message }));
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const withLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [lockId]);
+      try {
+        return await fn();
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [lockId]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  return { db, driver: "pg", close: () => pool.end(), withLock };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", close: () => client.close(), withLock: (_lockId, fn) => fn() };
+}
+
+/** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  // Session lock on its own connection: released by unlock, or by the server if this process dies.
+  await database.withLock(MIGRATION_LOCK_ID, () =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
+}
+
+/** Runs raw SQL and returns its rows (both drivers expose `rows`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+declare global {
+  var __platformDatabase: Promise<Database> | undefined;
+}
+
+export function databaseOptionsFromEnv(): OpenOptions {
+  const url = process.env.DATABASE_URL || undefined;
+  return url ? { url } : { dataDir: path.resolve(process.env.DATA_DIR || "./.data") };
+}
+
+/**
+ * The process-wide database, opened and migrated once (kept on globalThis so that
+ * dev reloads and separate bundles never open the PGlite directory twice).
+ */
+export function getDatabase(): Promise<Database> {
+  if (!globalThis.__platformDatabase) {
+    globalThis.__platformDatabase = openDatabase(databaseOptionsFromEnv()).catch((error) => {
+      globalThis.__platformDatabase = undefined;
+      throw error;
+    });
+  }
+  return globalThis.__platformDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

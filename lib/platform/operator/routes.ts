@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import { PlatformError } from "../errors";
+import { jsonResponse } from "../json";
+import { logError } from "../log";
+import { applyFixtures } from "./fixtures";
+import { inspectContact } from "./inspect";
+import { checkOperatorToken } from "./token";
+
+/** Operator fixtures can be large (thousands of contacts): a higher cap than the API's. */
+const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
+
+function failure(error: unknown): Response {
+  if (error instanceof PlatformError) return jsonResponse(error.status, error.body);
+  const requestId = randomUUID();
+  logError({ request_id: requestId, msg: "operator route failed", error });
+  return jsonResponse(500, { error: "Server Error", request_id: requestId });
+}
+
+export async function handleFixturesRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
+  const check = checkOperatorToken(request, token);
+  if (!check.ok) return check.response;
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_FIXTURE_BYTES) {
+    return jsonResponse(413, { message: "The fixture document is too large." });
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonResponse(422, { message: "The body is not valid JSON.", errors: { body: ["The body is not valid JSON."] } });
+  }
+  try {
+    const applied = await applyFixtures(await getDb(), body);
+    return jsonResponse(200, { applied });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function handleInspectRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
+  const check = checkOperatorToken(request, token);
+  if (!check.ok) return check.response;
+  const raw = new URL(request.url).searchParams.get("contact_id") ?? "";
+  if (!/^\d+$/.test(raw)) {
+    return jsonResponse(422, { message: "The contact id field must be an integer.", errors: { contact_id: ["The contact id field must be an integer."] } });
+  }
+  try {
+    const result = await inspectContact(await getDb(), Number(raw));
+    if (!result) return jsonResponse(404, { message: "Contact not found.", error: "Contact not found." });
+    return jsonResponse(200, result);
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,89 @@
+import qs from "qs";
+import { PlatformError } from "./errors";
+import type { Translate } from "./i18n";
+
+/** Bracket notation (`fields[0][name]`) as qs reads it, with room for 1,000 array items. */
+const QS_OPTIONS: qs.IParseOptions = { depth: 10, arrayLimit: 1000, parameterLimit: 10_000 };
+
+export const MAX_BODY_BYTES = Number(process.env.PLATFORM_MAX_BODY_BYTES ?? 1_048_576);
+
+export type Params = Record<string, unknown>;
+
+/**
+ * Laravel's TrimStrings and ConvertEmptyStringsToNull, applied recursively: a
+ * field sent as "" or "  " is the same as null.
+ */
+export function normalizeInput(value: unknown): unknown {
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    return trimmed === "" ? null : trimmed;
+  }
+  if (Array.isArray(value)) return value.map(normalizeInput);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = normalizeInput(inner);
+    return out;
+  }
+  return value;
+}
+
+async function readBodyText(request: Request, t: Translate): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge(t);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw payloadTooLarge(t);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function payloadTooLarge(t: Translate): PlatformError {
+  const text = t("gateway.payload_too_large", { max: MAX_BODY_BYTES });
+  return new PlatformError(413, { message: text, error: text });
+}
+
+/** Reads the body as JSON, urlencoded or multipart form fields. */
+async function readBody(request: Request, t: Translate): Promise<Params> {
+  if (request.method === "GET" || request.method === "HEAD") return {};
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.includes("multipart/form-data")) {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (declared > MAX_BODY_BYTES) throw payloadTooLarge(t);
+    const form = await request.formData();
+    const search = new URLSearchParams();
+    for (const [key, value] of form.entries()) if (typeof value === "string") search.append(key, value);
+    return qs.parse(search.toString(), QS_OPTIONS) as Params;
+  }
+  const body = await readBodyText(request, t);
+  if (body.trim() === "") return {};
+  if (type.includes("json")) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      const text = t("gateway.malformed_json");
+      throw new PlatformError(400, { message: text, error: text });
+    }
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Params) : {};
+  }
+  // application/x-www-form-urlencoded, and bodies sent without a type.
+  return qs.parse(body, QS_OPTIONS) as Params;
+}
+
+/** All parameters of a request: the query string, overridden by the body, as Laravel's `$request->all()`. */
+export async function readParams(request: Request, t: Translate): Promise<Params> {
+  const url = new URL(request.url);
+  const query = qs.parse(url.search.replace(/^\?/, ""), QS_OPTIONS) as Params;
+  const body = await readBody(request, t);
+  return normalizeInput({ ...query, ...body }) as Params;
+}

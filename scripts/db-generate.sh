@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates drizzle/ from lib/db/schema: the schema-derived migrations, then the
+# hand-written SQL of lib/db/custom/*.sql (triggers, functions) as custom migrations.
+# Run it after changing lib/db/schema/*.ts or lib/db/custom/*.sql.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npx drizzle-kit generate --name "${1:-schema}"
+for f in lib/db/custom/*.sql; do
+  [ -e "$f" ] || continue
+  name=$(basename "$f" .sql)
+  if ! grep -q "\"tag\": \"[0-9]*_${name}\"" drizzle/meta/_journal.json; then
+    npx drizzle-kit generate --custom --name "$name"
+    out=$(ls drizzle/*_"${name}".sql | tail -n 1)
+    cp "$f" "$out"
+  fi
+done
