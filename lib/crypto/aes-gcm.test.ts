@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { randomBytes } from "node:crypto";
+import { decryptText, encryptText, isEncryptedText, keyFromSecret } from "./aes-gcm";
+
+test("aes-gcm: round trip, random IV, no plain text in the output", () => {
+  const key = randomBytes(32);
+  const a = encryptText("secret value", key);
+  const b = encryptText("secret value", key);
+  expect(a).not.toBe(b);
+  expect(a).not.toContain("secret");
+  expect(isEncryptedText(a)).toBe(true);
+  expect(decryptText(a, key)).toBe("secret value");
+});
+
+test("aes-gcm: a wrong key or tampered text is refused", () => {
+  const key = keyFromSecret("a".repeat(64));
+  const text = encryptText("x", key, "field:1");
+  expect(() => decryptText(text, keyFromSecret("b".repeat(64)), "field:1")).toThrow();
+  expect(() => decryptText(text, key, "field:2")).toThrow();
+  const parts = text.split(":");
+  parts[3] = Buffer.from("y").toString("base64url");
+  expect(() => decryptText(parts.join(":"), key, "field:1")).toThrow();
+});
+
+test("aes-gcm: keys from hex, base64 and passphrases are 32 bytes", () => {
+  expect(keyFromSecret("ab".repeat(32))).toHaveLength(32);
+  expect(keyFromSecret(randomBytes(32).toString("base64"))).toHaveLength(32);
+  expect(keyFromSecret("passphrase")).toHaveLength(32);
+});
