@@ -1,12 +1,56 @@
 /**
  * JSON with exact integers: money is bigint end to end, and JSON.stringify cannot
  * write a bigint. Each bigint is written as its decimal digits, a JSON number.
+ *
+ * Also JSON objects whose key order is data (a list's `fields`): a JS object puts
+ * integer-like keys ("1", "10") before all others, so an `OrderedMap` is written
+ * by `stringifyJson` with its keys exactly in insertion order.
  */
+// A per-process nonce keeps request data from ever looking like one of our marks.
+const NONCE = globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 16);
 const MARK = "\u0000bigint:";
+const KEY_MARK = `\u0000key${NONCE}:`;
+
+/** A JSON object with its keys in insertion order (integer-like keys included). */
+export class OrderedMap<V = unknown> {
+  readonly entries: ReadonlyArray<readonly [string, V]>;
+
+  constructor(entries: Iterable<readonly [string, V]>) {
+    this.entries = [...entries];
+  }
+
+  get(key: string): V | undefined {
+    return this.entries.find(([name]) => name === key)?.[1];
+  }
+
+  keys(): string[] {
+    return this.entries.map(([name]) => name);
+  }
+
+  /** Plain JSON.stringify still writes every entry (integer-like keys first, as JS orders them). */
+  toJSON(): Record<string, V> {
+    return Object.fromEntries(this.entries) as Record<string, V>;
+  }
+}
+
+export function orderedMap<V>(entries: Iterable<readonly [string, V]>): OrderedMap<V> {
+  return new OrderedMap(entries);
+}
 
 export function stringifyJson(value: unknown): string {
-  const text = JSON.stringify(value, (_key, inner) => (typeof inner === "bigint" ? `${MARK}${inner.toString()}` : inner));
-  return text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+  let ordered = false;
+  const text = JSON.stringify(value, function (this: Record<string, unknown>, key, inner) {
+    // `this[key]` is the value before toJSON ran: an OrderedMap is seen here as itself.
+    const original = this[key];
+    if (original instanceof OrderedMap) {
+      ordered = true;
+      // Marked keys are never integer-like, so the object keeps this order.
+      return Object.fromEntries(original.entries.map(([name, entry]) => [`${KEY_MARK}${name}`, entry]));
+    }
+    return typeof inner === "bigint" ? `${MARK}${inner.toString()}` : inner;
+  });
+  const numbers = text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+  return ordered ? numbers.split(`"\\u0000key${NONCE}:`).join('"') : numbers;
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

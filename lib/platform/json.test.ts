@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+import { jsonResponse, orderedMap, stringifyJson } from "./json";
+
+test("json: a bigint is written as a JSON number, exactly", () => {
+  expect(stringifyJson({ amount: 12345678901234567890n, list: [1n, -2n] })).toBe('{"amount":12345678901234567890,"list":[1,-2]}');
+});
+
+test("json: an ordered map keeps insertion order, integer-like keys included", () => {
+  const map = orderedMap<unknown>([
+    ["b", 1],
+    ["10", 2],
+    ["a", 3],
+    ["1", 4],
+  ]);
+  expect(stringifyJson({ fields: map })).toBe('{"fields":{"b":1,"10":2,"a":3,"1":4}}');
+  // A plain object would move "1" and "10" first: the reason the type exists.
+  expect(JSON.stringify({ b: 1, 10: 2, a: 3, 1: 4 })).toBe('{"1":4,"10":2,"b":1,"a":3}');
+});
+
+test("json: ordered maps nest, hold bigints, and sit inside arrays", () => {
+  const inner = orderedMap([["2", 5n], ["x", null]]);
+  const value = { data: [{ id: "a", fields: orderedMap<unknown>([["z", inner], ["0", "text"]]) }] };
+  expect(stringifyJson(value)).toBe('{"data":[{"id":"a","fields":{"z":{"2":5,"x":null},"0":"text"}}]}');
+});
+
+test("json: an empty ordered map is an empty object; plain JSON.stringify still writes every entry", () => {
+  expect(stringifyJson({ fields: orderedMap([]) })).toBe('{"fields":{}}');
+  expect(JSON.stringify(orderedMap([["b", 1], ["1", 2]]))).toBe('{"1":2,"b":1}');
+});
+
+test("json: strings that look like marks are left alone", () => {
+  const value = { text: "\u0000key:abc", other: '"\\u0000' };
+  expect(JSON.parse(stringifyJson(value))).toEqual(value);
+});
+
+test("json: jsonResponse writes the ordered body with a JSON content type", async () => {
+  const response = jsonResponse(200, { data: orderedMap([["9", 1], ["a", 2]]) });
+  expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(await response.text()).toBe('{"data":{"9":1,"a":2}}');
+});
