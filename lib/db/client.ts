@@ -20,7 +20,7 @@ export interface Database {
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 71_402_142;
@@ -106,7 +106,7 @@ declare global {
 
 export function databaseOptionsFromEnv(): OpenOptions {
   const url = process.env.DATABASE_URL || undefined;
-  return url ? { url } : { dataDir: path.resolve(process.env.DATA_DIR || "./.data") };
+  return url ? { url } : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./.data") };
 }
 
 /**

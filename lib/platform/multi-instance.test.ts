@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createTestDatabase } from "@/lib/db/testing";
+import { queryRows, type Database } from "@/lib/db/client";
+
+/**
+ * Two `next start` processes on one PostgreSQL database: the rate limit and key
+ * regeneration hold across instances. Needs a real server (TEST_DATABASE_URL)
+ * and a production build (`next build`, which the test command runs first).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const TOKEN = "multi-instance-operator-token";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startInstance(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret", NEXT_TELEMETRY_DISABLED: "1", PLATFORM_LOG_REQUESTS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { url, child };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`instance on ${url} did not become ready`);
+}
+
+function stop(child: ChildProcess | undefined): void {
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+describe.runIf(serverUrl)("two server instances on one PostgreSQL database", () => {
+  let database: Database & { url?: string };
+  let a: { url: string; child: ChildProcess };
+  let b: { url: string; child: ChildProcess };
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run next build first`);
+    database = await createTestDatabase({ poolSize: 4 });
+    [a, b] = await Promise.all([startInstance(database.url!), startInstance(database.url!)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    stop(a?.child);
+    stop(b?.child);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database?.close();
+  });
+
+  async function loadFixtures(url: string, doc: unknown): Promise<number> {
+    const response = await fetch(`${url}/api/operator/fixtures`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(doc),
+    });
+    return response.status;
+  }
+
+  const getMe = (url: string, key: string) =>
+    fetch(`${url}/api/v1/getMe`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
+
+  test("multi-instance: 130 concurrent requests over both instances → exactly 120 answered, 10 refused with 429", async () => {
+    expect(await loadFixtures(a.url, { accounts: [{ id: 1, email: "a@example.com", api_key: "shared-limit-key" }] })).toBe(200);
+    const [{ second }] = await queryRows<{ second: number }>(database.db, sql`SELECT extract(second FROM clock_timestamp())::float8 AS second`);
+    if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    const responses = await Promise.all(Array.from({ length: 130 }, (_, i) => getMe(i % 2 ? a.url : b.url, "shared-limit-key")));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(await refused.json()).toEqual({ message: "Too Many Attempts." });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-ratelimit-remaining")));
+    expect(new Set(remaining).size).toBe(120);
+  }, 120_000);
+
+  test("multi-instance: a key regenerated through one instance stops working at once on the other", async () => {
+    expect(await loadFixtures(a.url, { accounts: [{ id: 2, email: "b@example.com", api_key: "old-key" }] })).toBe(200);
+    expect((await getMe(b.url, "old-key")).status).toBe(200);
+    expect(await loadFixtures(a.url, { accounts: [{ id: 2, email: "b@example.com", api_key: "new-key" }] })).toBe(200);
+    expect((await getMe(b.url, "old-key")).status).toBe(401);
+    expect((await getMe(b.url, "new-key")).status).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, on a fresh Debian machine with Node 20.
+#  1. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
+#  2. builds the app (the multi-instance and browser tests run the production build);
+#  3. vitest on the embedded database (PGlite), then the same suite on PostgreSQL;
+#  4. Playwright (API and browser projects) against `next start` on a fresh data dir.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export CI="${CI:-1}"
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian's Chromium"
+  if [ "$(id -u)" = "0" ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
+  else
+    echo "warning: /usr/bin/chromium is missing and this is not root; browser tests will fail" >&2
+  fi
+fi
+
+step "PostgreSQL for the tests that need a real server"
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  TEST_DATABASE_URL="$(bash scripts/ensure-postgres.sh)"
+fi
+
+step "next build"
+./node_modules/.bin/next build
+
+step "vitest on PGlite (embedded)"
+env -u TEST_DATABASE_URL ./node_modules/.bin/vitest run
+
+step "vitest on PostgreSQL ($TEST_DATABASE_URL)"
+TEST_DATABASE_URL="$TEST_DATABASE_URL" ./node_modules/.bin/vitest run
+
+if [ -f playwright.config.ts ] && ls e2e/*.spec.ts >/dev/null 2>&1; then
+  step "Playwright (Debian's Chromium)"
+  ./node_modules/.bin/playwright test
+fi
+
+step "all tests passed"
