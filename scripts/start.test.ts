@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, test } from "vitest";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** `npm start` and `npm run platform:load` on the embedded database, as an operator runs them. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: "test-secret" };
+
+describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedded database", () => {
+  test("platform:load applies a fixture file to DATA_DIR and reports what it applied; a bad file exits non-zero with dotted errors", () => {
+    const file = path.join(dataDir, "fixtures.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        reset: true,
+        accounts: [{ id: 1, email: "owner@example.com", name: "Owner", plan: "pro", api_key: "key-owner-1" }],
+        projects: [{ uuid: "8d4f0c9e-5a7b-4c1d-9e2f-000000000001", account_id: 1, name: "Shop" }],
+        bots: [{ id: 10, project_uuid: "8d4f0c9e-5a7b-4c1d-9e2f-000000000001", name: "Shop bot" }],
+      }),
+    );
+    const ok = spawnSync("node_modules/.bin/tsx", ["scripts/platform-load.ts", file], { env, encoding: "utf8" });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).applied).toMatchObject({ accounts: 1, projects: 1, bots: 1 });
+    const bad = path.join(dataDir, "bad.json");
+    fs.writeFileSync(bad, JSON.stringify({ bots: [{ id: "ten" }] }));
+    const refused = spawnSync("node_modules/.bin/tsx", ["scripts/platform-load.ts", bad], { env, encoding: "utf8" });
+    expect(refused.status).toBe(1);
+    expect(Object.keys(JSON.parse(refused.stderr).errors)).toContain("bots.0.id");
+  }, 60_000);
+
+  test("npm start listens on PORT and HOSTNAME, migrates DATA_DIR on start, serves the API, and stops on SIGTERM", async () => {
+    const port = await freePort();
+    const child = spawn("node", ["scripts/start.mjs"], { env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, stdio: "ignore" });
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 120 && !health?.ok; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+        if (!health?.ok) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(health?.status).toBe(200);
+      expect(await health!.json()).toEqual({ status: "ok" });
+      const me = await fetch(`http://127.0.0.1:${port}/api/v1/getMe`, { headers: { authorization: "Bearer key-owner-1", accept: "application/json" } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).data.projects[0].bots).toEqual([{ id: 10, name: "Shop bot" }]);
+      const withoutToken = await fetch(`http://127.0.0.1:${port}/api/operator/fixtures`, { method: "POST", body: "{}" });
+      expect(withoutToken.status).toBe(404);
+    } finally {
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }, 90_000);
+});
