@@ -1,0 +1,23 @@
+import { defineMethod, ok, POST_ONLY } from "../../method";
+import { moveFunds } from "../../accounts/ledger";
+import { MovementParamsSchema } from "../../accounts/params";
+
+export const WithdrawFundsFromContactAccountParamsSchema = MovementParamsSchema;
+
+/**
+ * Lowers the balance and writes 'Debit via API' to the journal, never below zero:
+ * 422 account_blocked (checked first) or insufficient_funds, and nothing changes.
+ */
+export const withdrawFundsFromContactAccount = defineMethod({
+  verbs: POST_ONLY,
+  params: WithdrawFundsFromContactAccountParamsSchema,
+  async handle({ db, holder, t }, params) {
+    const account = await moveFunds(
+      db,
+      "debit",
+      { holderId: holder.id, accountId: params.account_id, amount: params.amount, description: params.description },
+      t,
+    );
+    return ok({ data: account });
+  },
+});
