@@ -237,3 +237,69 @@ describe("deprecations", () => {
     }
   });
 });
+
+describe("validation answers", () => {
+  async function tenantWithContact() {
+    const contactId = uniqueId();
+    const tenant = await seedTenant(database.db);
+    await applyFixtures(database.db, {
+      contacts: [{ id: contactId, bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(contactId) }],
+    });
+    return { ...tenant, contactId };
+  }
+
+  test("validation: with Accept: application/json a failed validation is a JSON 422 listing every invalid field", async () => {
+    const { key } = await tenantWithContact();
+    const answer = await callApi(database.db, "addContactAccount", { key, params: {} });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: "The contact id field is required. (and 1 more error)",
+      errors: { contact_id: ["The contact id field is required."], currency: ["The currency field is required."] },
+    });
+  });
+
+  test("validation: without Accept: application/json it redirects back to the Referer, else to /", async () => {
+    const { key } = await tenantWithContact();
+    const back = await callApi(database.db, "addContactAccount", { key, params: {}, noAccept: true, headers: { referer: "https://app.example.com/form" } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("https://app.example.com/form");
+    const home = await callApi(database.db, "addContactAccount", { key, params: {}, noAccept: true });
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/");
+    // Other errors stay JSON whatever the Accept header says.
+    const unauthorized = await callApi(database.db, "getMe", { noAccept: true });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body).toEqual({ error: "unauthorized" });
+  });
+
+  test("languages: Accept-Language ru gives Russian texts with the same status, keys and codes", async () => {
+    const { key } = await tenantWithContact();
+    const en = await callApi(database.db, "addContactAccount", { key, params: { contact_id: "x" } });
+    const ru = await callApi(database.db, "addContactAccount", { key, params: { contact_id: "x" }, headers: { "accept-language": "ru-RU,ru;q=0.9,en;q=0.5" } });
+    expect(ru.status).toBe(en.status);
+    expect(Object.keys(ru.body.errors)).toEqual(Object.keys(en.body.errors));
+    expect(ru.body.errors.contact_id[0]).toMatch(/[а-яё]/i);
+    expect(en.body.errors.contact_id[0]).toBe("The contact id field must be an integer.");
+    const free = uniqueId();
+    await applyFixtures(database.db, { accounts: [{ id: free, email: "f@example.com", plan: "free", api_key: `free-ru-${free}` }] });
+    const paid = await callApi(database.db, "getMe", { key: `free-ru-${free}`, headers: { "accept-language": "ru" } });
+    expect(paid.status).toBe(402);
+    expect(paid.body.code).toBe("pro_required");
+    expect(paid.body.error).toMatch(/[а-яё]/i);
+  });
+
+  test("languages: English is the default, also for languages we do not have", async () => {
+    const { key } = await tenantWithContact();
+    const answer = await callApi(database.db, "addContactAccount", { key, params: {}, headers: { "accept-language": "de-DE" } });
+    expect(answer.body.errors.currency).toEqual(["The currency field is required."]);
+  });
+
+  test("405: GET on a POST-only method is refused and changes nothing", async () => {
+    const { key, contactId } = await tenantWithContact();
+    const answer = await callApi(database.db, "addContactAccount", { key, verb: "GET", params: { contact_id: contactId, currency: "USD" } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("POST");
+    const rows = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.contact_accounts WHERE contact_id = ${contactId}`);
+    expect(rows[0].n).toBe(0);
+  });
+});
