@@ -108,7 +108,11 @@ export const contacts = platform.table(
     unsubscribedAt: tz("unsubscribed_at"),
   },
   (t) => [
-    uniqueIndex("contacts_bot_messenger_id_uq").on(t.botId, t.messenger, t.messengerId),
+    // Only live contacts own their messenger id: a deleted or preview contact does not
+    // stop createOrUpdateContact from creating a new contact with the same id.
+    uniqueIndex("contacts_bot_messenger_id_uq")
+      .on(t.botId, t.messenger, t.messengerId)
+      .where(sql`NOT ${t.preview} AND NOT ${t.deleted}`),
     // Exports and counts only ever see visible contacts: partial indexes keep them small.
     index("contacts_visible_bot_id_idx")
       .on(t.botId, t.id)
@@ -121,6 +125,51 @@ export const contacts = platform.table(
 
 /** Sequence for contact ids created through the API (fixtures may set their own ids). */
 export const contactIdSeq = platform.sequence("contact_id_seq", { startWith: 1 });
+
+/**
+ * Per-bot facts kept exact by statement triggers on contacts (lib/db/custom/contact_counters.sql):
+ * `visible` counts live contacts (not preview, not deleted); `max_id` is the largest id ever
+ * inserted; `version` takes a new value of contact_version_seq whenever a change could move
+ * a contact's position in an id-ordered export (anything but an append above max_id).
+ * No foreign key: a bot re-created with the same id must never get back an old version.
+ */
+export const contactBotStats = platform.table("contact_bot_stats", {
+  botId: bigint("bot_id", { mode: "number" }).primaryKey(),
+  visible: bigint("visible", { mode: "number" }).notNull().default(0),
+  maxId: bigint("max_id", { mode: "number" }).notNull().default(0),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+export const contactVersionSeq = platform.sequence("contact_version_seq", { startWith: 1 });
+
+/** Live contacts per bot and hour of creation (hour = floor(unix seconds / 3600)): exact date-range counts. */
+export const contactHourCounts = platform.table(
+  "contact_hour_counts",
+  {
+    botId: bigint("bot_id", { mode: "number" }).notNull(),
+    hour: bigint("hour", { mode: "number" }).notNull(),
+    visible: bigint("visible", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.hour] })],
+);
+
+/**
+ * Export cursors, shared by every instance: for a filter (hash of holder, bot_id,
+ * date_from, date_to), the id of the last contact before `position`. Valid only
+ * while the scope's bots and their versions are unchanged; rows expire.
+ */
+export const contactCursors = platform.table(
+  "contact_cursors",
+  {
+    filterHash: varchar("filter_hash", { length: 64 }).notNull(),
+    position: bigint("position", { mode: "number" }).notNull(),
+    lastId: bigint("last_id", { mode: "number" }).notNull(),
+    botIds: bigint("bot_ids", { mode: "number" }).array().notNull(),
+    versions: bigint("versions", { mode: "number" }).array().notNull(),
+    expiresAt: tz("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.filterHash, t.position] }), index("contact_cursors_expires_idx").on(t.expiresAt)],
+);
 
 export const contactVariables = platform.table(
   "contact_variables",
