@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, ".") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "."),
+      // Tests run outside React's server environment; the marker module must not throw there.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["e2e/**", "node_modules/**"],

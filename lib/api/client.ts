@@ -1,0 +1,102 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { keyHashOf, type Lane } from "./budget";
+import { resolveConnection } from "./connection";
+import { PlatformApiError } from "./errors";
+
+export interface WaitNotice {
+  reason: "rate_limit" | "reserve";
+  seconds: number;
+}
+
+export interface ClientOptions {
+  db: Db;
+  baseUrl: string;
+  apiKey: string;
+  lane?: Lane;
+  /** Language of the platform's error texts (Accept-Language). */
+  lang?: string;
+  /** Longest total wait for the budget before giving up with a 429 error; default 65 s interactive, unbounded background. */
+  maxWaitMs?: number;
+  /** Told whenever the call waits, so that background work can show "paused for 20 s: rate limit". */
+  onWait?: (notice: WaitNotice) => void | Promise<void>;
+  /** Per-request timeout; default 30 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Where and as whom to call the platform. The key lives in a private field: it
+ * is sent only as the Authorization header, and the object cannot be passed to
+ * the browser by mistake (it serialises to its base URL only).
+ */
+export class PlatformClient {
+  readonly #apiKey: string;
+  readonly db: Db;
+  readonly baseUrl: string;
+  readonly lane: Lane;
+  readonly lang: string;
+  readonly maxWaitMs: number;
+  readonly onWait?: ClientOptions["onWait"];
+  readonly timeoutMs: number;
+  readonly keyHash: string;
+
+  constructor(options: ClientOptions) {
+    this.#apiKey = options.apiKey;
+    this.db = options.db;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.lane = options.lane ?? "interactive";
+    this.lang = options.lang ?? "en";
+    this.maxWaitMs = options.maxWaitMs ?? (this.lane === "interactive" ? 65_000 : Number.POSITIVE_INFINITY);
+    this.onWait = options.onWait;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.keyHash = keyHashOf(options.apiKey);
+  }
+
+  authorizationHeader(): string {
+    return `Bearer ${this.#apiKey}`;
+  }
+
+  /** Removes the key from any text that is about to leave this module (error messages). */
+  redact(text: string): string {
+    return this.#apiKey ? text.split(this.#apiKey).join("[redacted]") : text;
+  }
+
+  /** A copy for another lane or language, same connection. */
+  with(options: Partial<Omit<ClientOptions, "db" | "baseUrl" | "apiKey">>): PlatformClient {
+    return new PlatformClient({
+      db: this.db,
+      baseUrl: this.baseUrl,
+      apiKey: this.#apiKey,
+      lane: options.lane ?? this.lane,
+      lang: options.lang ?? this.lang,
+      maxWaitMs: options.maxWaitMs ?? (options.lane && options.lane !== this.lane ? undefined : this.maxWaitMs),
+      onWait: options.onWait ?? this.onWait,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+    });
+  }
+
+  toJSON() {
+    return { baseUrl: this.baseUrl, lane: this.lane };
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")]() {
+    return `PlatformClient(${this.baseUrl}, ${this.lane})`;
+  }
+}
+
+/** The client for the configured connection (env, Settings, or the embedded platform). */
+export async function connectPlatform(db: Db, options: Omit<ClientOptions, "db" | "baseUrl" | "apiKey"> = {}): Promise<PlatformClient> {
+  const connection = await resolveConnection(db);
+  if ("problem" in connection) {
+    throw new PlatformApiError({
+      status: 0,
+      code: connection.problem,
+      message:
+        connection.problem === "undecryptable"
+          ? "The stored API key cannot be decrypted with this server's encryption key."
+          : "The platform connection is not configured.",
+      method: "",
+    });
+  }
+  return new PlatformClient({ db, ...connection, ...options });
+}

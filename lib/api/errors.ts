@@ -1,0 +1,58 @@
+import "server-only";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Codes the client gives when the platform's body has none: 401 unauthorized, 404 not_found, … */
+const DEFAULT_CODES: Record<number, string> = {
+  0: "network_error",
+  400: "bad_request",
+  401: "unauthorized",
+  402: "pro_required",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  410: "method_removed",
+  413: "payload_too_large",
+  422: "validation_failed",
+  429: "rate_limited",
+};
+
+export function defaultCode(status: number): string {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? "server_error" : status >= 300 && status < 400 ? "unexpected_redirect" : "unexpected_status");
+}
+
+/**
+ * Every failure of a platform call: the HTTP status (0 when the platform could
+ * not be reached), the body's `code` (or a default for the status), the 422
+ * field errors by dotted key, a message, and Retry-After in seconds for a 429.
+ * It never carries the API key: messages are redacted when built.
+ */
+export class PlatformApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: FieldErrors;
+  readonly retryAfter: number | null;
+  /** The platform method that failed. */
+  readonly method: string;
+
+  constructor(init: { status: number; code?: string | null; fieldErrors?: FieldErrors; message: string; retryAfter?: number | null; method: string }) {
+    super(init.message);
+    this.name = "PlatformApiError";
+    this.status = init.status;
+    this.code = init.code || defaultCode(init.status);
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.retryAfter = init.retryAfter ?? null;
+    this.method = init.method;
+  }
+
+  toJSON() {
+    return { status: this.status, code: this.code, fieldErrors: this.fieldErrors, message: this.message, retryAfter: this.retryAfter };
+  }
+}
+
+export function isPlatformApiError(error: unknown): error is PlatformApiError {
+  return error instanceof PlatformApiError;
+}
+
+/** An extension method (getContact, getListItems, …) the platform does not have: the caller falls back. */
+export type Extension<T> = { available: true; data: T } | { available: false };

@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Db } from "@/lib/db/client";
+import { handleApiRequest, type GatewayOptions } from "@/lib/platform/gateway";
+
+/**
+ * Our real platform (the gateway and its methods on a test database) behind a
+ * real node:http server on a free loopback port, for testing the client over
+ * HTTP. `hide` makes methods unknown (a platform without an extension);
+ * `refuseNext` answers the next requests 429 as a busy platform would.
+ */
+export interface TestPlatform {
+  baseUrl: string;
+  /** Method names of every request received, in order. */
+  calls: string[];
+  /** Authorization headers received (to check the key travels only there). */
+  authorizations: string[];
+  /** Request bodies received. */
+  bodies: string[];
+  hide(methods: string[]): void;
+  refuseNext(count: number, retryAfterSeconds: number): void;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startTestPlatform(db: Db, options: GatewayOptions = {}): Promise<TestPlatform> {
+  const hidden = new Set<string>();
+  let refusals = 0;
+  let refusalSeconds = 1;
+  const calls: string[] = [];
+  const authorizations: string[] = [];
+  const bodies: string[] = [];
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const method = decodeURIComponent(url.pathname.replace(/^\/api\/v1\//, ""));
+      const body = await readBody(req);
+      calls.push(method);
+      authorizations.push(String(req.headers.authorization ?? ""));
+      bodies.push(body.toString("utf8"));
+      if (refusals > 0) {
+        refusals -= 1;
+        res.writeHead(429, { "content-type": "application/json", "retry-after": String(refusalSeconds), "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0" });
+        res.end(JSON.stringify({ message: "Too Many Attempts." }));
+        return;
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body });
+      const response = await handleApiRequest(db, request, hidden.has(method) ? `${method}__hidden` : method, options);
+      res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.writeHead(500);
+      res.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    calls,
+    authorizations,
+    bodies,
+    hide: (methods) => methods.forEach((m) => hidden.add(m)),
+    refuseNext(count, seconds) {
+      refusals = count;
+      refusalSeconds = seconds;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

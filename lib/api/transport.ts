@@ -1,0 +1,204 @@
+import "server-only";
+import type { z } from "zod";
+import { recordResponse, reserveRequest } from "./budget";
+import type { PlatformClient } from "./client";
+import { PlatformApiError, type Extension } from "./errors";
+import { parseJsonKeepingMoney, stringifyJson } from "./json";
+import { ErrorBodySchema } from "./schemas";
+
+export type Params = Record<string, unknown>;
+
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function headerInt(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Waits (within the client's limit) until the budget lets this lane send. */
+async function waitForBudget(client: PlatformClient, method: string, started: number): Promise<void> {
+  for (;;) {
+    const decision = await reserveRequest(client.db, client.keyHash, client.lane);
+    if (decision.granted) return;
+    const waitMs = Math.max(50, decision.waitMs);
+    if (Date.now() - started + waitMs > client.maxWaitMs) {
+      throw new PlatformApiError({
+        status: 429,
+        code: "rate_limited",
+        message: "The platform's rate limit is reached.",
+        retryAfter: Math.ceil(waitMs / 1000),
+        method,
+      });
+    }
+    await client.onWait?.({ reason: decision.reason ?? "rate_limit", seconds: Math.ceil(waitMs / 1000) });
+    await sleep(waitMs);
+  }
+}
+
+/**
+ * One platform call: POST JSON to {base}/api/v1/<method> with the key in the
+ * Authorization header, paced by the shared budget. A 429 is waited out
+ * (Retry-After) and sent again; only a wait longer than the client allows
+ * becomes an error.
+ */
+async function send(client: PlatformClient, method: string, params: Params): Promise<RawAnswer> {
+  const started = Date.now();
+  const url = `${client.baseUrl}/api/v1/${encodeURIComponent(method)}`;
+  const body = stringifyJson(params);
+  for (;;) {
+    await waitForBudget(client, method, started);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: {
+          authorization: client.authorizationHeader(),
+          accept: "application/json",
+          "content-type": "application/json",
+          "accept-language": client.lang,
+        },
+        body,
+        redirect: "manual",
+        cache: "no-store",
+        signal: AbortSignal.timeout(client.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new PlatformApiError({
+        status: 0,
+        code: timedOut ? "timeout" : "network_error",
+        message: timedOut ? `The platform did not answer ${method} in time.` : `The platform could not be reached at ${client.baseUrl}.`,
+        method,
+      });
+    }
+    const text = await response.text();
+    const retryAfter = headerInt(response.headers, "retry-after");
+    await recordResponse(client.db, client.keyHash, {
+      status: response.status,
+      limit: headerInt(response.headers, "x-ratelimit-limit"),
+      remaining: headerInt(response.headers, "x-ratelimit-remaining"),
+      retryAfter,
+    });
+    if (response.status === 429) {
+      const waitMs = Math.max(1, retryAfter ?? 1) * 1000;
+      if (Date.now() - started + waitMs <= client.maxWaitMs) {
+        await client.onWait?.({ reason: "rate_limit", seconds: Math.ceil(waitMs / 1000) });
+        // The budget now holds the pause; waitForBudget sleeps until it ends.
+        continue;
+      }
+    }
+    return { status: response.status, headers: response.headers, text };
+  }
+}
+
+function errorFrom(client: PlatformClient, method: string, answer: RawAnswer): PlatformApiError {
+  let parsed: z.output<typeof ErrorBodySchema> = {};
+  try {
+    const result = ErrorBodySchema.safeParse(JSON.parse(answer.text));
+    if (result.success) parsed = result.data;
+  } catch {
+    /* not JSON (a proxy's HTML page): the status speaks */
+  }
+  const message = parsed.message ?? parsed.error ?? `The platform answered ${answer.status} to ${method}.`;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(parsed.errors ?? {}).map(([field, texts]) => [field, texts.map((text) => client.redact(text))]),
+  );
+  return new PlatformApiError({
+    status: answer.status,
+    code: parsed.code ?? null,
+    fieldErrors,
+    message: client.redact(message),
+    retryAfter: headerInt(answer.headers, "retry-after"),
+    method,
+  });
+}
+
+function parseBody<S extends z.ZodType>(client: PlatformClient, method: string, answer: RawAnswer, schema: S): z.output<S> {
+  let json: unknown;
+  try {
+    json = parseJsonKeepingMoney(answer.text);
+  } catch {
+    throw new PlatformApiError({ status: answer.status, code: "bad_response", message: `The platform's answer to ${method} is not JSON.`, method });
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const where = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+      .join("; ");
+    throw new PlatformApiError({
+      status: answer.status,
+      code: "bad_response",
+      message: client.redact(`The platform's answer to ${method} has an unexpected shape (${where}).`),
+      method,
+    });
+  }
+  return result.data;
+}
+
+/** Calls a method and parses a 2xx body with the schema; anything else throws PlatformApiError. */
+export async function callMethod<S extends z.ZodType>(client: PlatformClient, method: string, params: Params, schema: S): Promise<z.output<S>> {
+  const answer = await send(client, method, params);
+  if (answer.status < 200 || answer.status >= 300) throw errorFrom(client, method, answer);
+  return parseBody(client, method, answer, schema);
+}
+
+/** For methods that answer 204 (or any 2xx whose body we do not need). */
+export async function callMethodWithoutBody(client: PlatformClient, method: string, params: Params): Promise<number> {
+  const answer = await send(client, method, params);
+  if (answer.status < 200 || answer.status >= 300) throw errorFrom(client, method, answer);
+  return answer.status;
+}
+
+/** Also returns the status, for methods where 200 and 201 mean different things. */
+export async function callMethodWithStatus<S extends z.ZodType>(
+  client: PlatformClient,
+  method: string,
+  params: Params,
+  schema: S,
+): Promise<{ status: number; body: z.output<S> }> {
+  const answer = await send(client, method, params);
+  if (answer.status < 200 || answer.status >= 300) throw errorFrom(client, method, answer);
+  return { status: answer.status, body: parseBody(client, method, answer, schema) };
+}
+
+/** Known-missing extensions per platform, so that a fallback does not probe on every call. */
+const missingExtensions = new Map<string, number>();
+const MISSING_TTL_MS = 5 * 60_000;
+
+/**
+ * Whether the platform has the method at all. Routing answers before
+ * authentication and validation, so an empty call of a method that exists never
+ * answers 404 (it answers 422, 401, …), while an unknown method always does.
+ */
+async function hasMethod(client: PlatformClient, method: string): Promise<boolean> {
+  const answer = await send(client, method, {});
+  return answer.status !== 404;
+}
+
+/**
+ * Calls one of our extensions. On a platform without it the answer is
+ * `{available: false}` so that the caller can fall back; a 404 of a platform
+ * that has it (a missing contact) is an error as usual.
+ */
+export async function callExtension<T>(client: PlatformClient, method: string, run: () => Promise<T>): Promise<Extension<T>> {
+  const cacheKey = `${client.baseUrl} ${method}`;
+  const missingSince = missingExtensions.get(cacheKey);
+  if (missingSince !== undefined && Date.now() - missingSince < MISSING_TTL_MS) return { available: false };
+  try {
+    return { available: true, data: await run() };
+  } catch (error) {
+    if (error instanceof PlatformApiError && error.status === 404 && !(await hasMethod(client, method))) {
+      missingExtensions.set(cacheKey, Date.now());
+      return { available: false };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import { hkdfSync } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { platformConnections } from "@/lib/db/schema";
+import { decryptText, encryptText, keyFromSecret } from "@/lib/crypto/aes-gcm";
+import { DashboardError } from "./errors";
+
+/** One row: the connection an owner saved in Settings (or the demo stored). */
+const ROW_ID = 1;
+/** Binds the ciphertext to its place: a value copied into another column does not decrypt. */
+const ASSOCIATED_DATA = "dashboard.platform_connections.api_key";
+
+/**
+ * The key that encrypts the stored API key: DASHBOARD_ENCRYPTION_KEY (64 hex
+ * characters or 32 bytes in base64, any other text is stretched with SHA-256),
+ * else one derived from NEXTAUTH_SECRET with HKDF. Changing either makes the
+ * stored key unreadable; an owner then enters it again.
+ */
+export function connectionEncryptionKey(env: NodeJS.ProcessEnv = process.env): Buffer {
+  if (env.DASHBOARD_ENCRYPTION_KEY) return keyFromSecret(env.DASHBOARD_ENCRYPTION_KEY);
+  const secret = env.NEXTAUTH_SECRET || env.AUTH_SECRET;
+  if (!secret) throw new DashboardError("connection.no_secret");
+  return Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32));
+}
+
+export interface StoredConnection {
+  baseUrl: string | null;
+  apiKeyEncrypted: string;
+  apiKeyLast4: string;
+  updatedAt: Date;
+}
+
+export const lastFour = (apiKey: string): string => apiKey.slice(-4);
+
+export async function storeConnection(
+  db: Db,
+  input: { baseUrl: string | null; apiKey: string; userId?: number | null },
+  key: Buffer = connectionEncryptionKey(),
+): Promise<void> {
+  const values = {
+    id: ROW_ID,
+    baseUrl: input.baseUrl,
+    apiKeyEncrypted: encryptText(input.apiKey, key, ASSOCIATED_DATA),
+    apiKeyLast4: lastFour(input.apiKey),
+    updatedByUserId: input.userId ?? null,
+    updatedAt: new Date(),
+  };
+  await db.insert(platformConnections).values(values).onConflictDoUpdate({ target: platformConnections.id, set: values });
+}
+
+export async function readStoredConnection(db: Db): Promise<StoredConnection | null> {
+  const [row] = await db
+    .select({
+      baseUrl: platformConnections.baseUrl,
+      apiKeyEncrypted: platformConnections.apiKeyEncrypted,
+      apiKeyLast4: platformConnections.apiKeyLast4,
+      updatedAt: platformConnections.updatedAt,
+    })
+    .from(platformConnections)
+    .where(eq(platformConnections.id, ROW_ID));
+  return row ?? null;
+}
+
+/** The plain key, or null when it cannot be decrypted with this server's key. */
+export function decryptStoredKey(stored: StoredConnection, key?: Buffer): string | null {
+  try {
+    return decryptText(stored.apiKeyEncrypted, key ?? connectionEncryptionKey(), ASSOCIATED_DATA);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { generatePassword, hashPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/permissions";
+import { DashboardError } from "./errors";
+
+export interface DashboardUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  sessionVersion: number;
+  createdAt: Date;
+}
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  sessionVersion: users.sessionVersion,
+  createdAt: users.createdAt,
+};
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function findUserById(db: Db, id: number): Promise<DashboardUser | null> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id));
+  return (row as DashboardUser | undefined) ?? null;
+}
+
+export async function findUserWithHashByEmail(db: Db, email: string): Promise<(DashboardUser & { passwordHash: string }) | null> {
+  const [row] = await db
+    .select({ ...columns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return (row as (DashboardUser & { passwordHash: string }) | undefined) ?? null;
+}
+
+export async function listUsers(db: Db): Promise<DashboardUser[]> {
+  return (await db.select(columns).from(users).orderBy(asc(users.createdAt), asc(users.id))) as DashboardUser[];
+}
+
+export interface CreatedUser {
+  user: DashboardUser;
+  /** Shown once, never stored in plain text. */
+  password: string;
+}
+
+/** Creates a user with a generated password (or the one given, for seeds and tests). */
+export async function createUser(
+  db: Db,
+  input: { email: string; role: Role; name?: string; password?: string },
+): Promise<CreatedUser> {
+  const password = input.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(users)
+    .values({ email: normalizeEmail(input.email), name: input.name?.trim() ?? "", role: input.role, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning(columns);
+  if (!row) throw new DashboardError("team.email_taken", "email");
+  return { user: row as DashboardUser, password };
+}
+
+/** Sets a new password (generated unless given) and ends the user's sessions. */
+export async function resetPassword(db: Db, userId: number, password = generatePassword()): Promise<string> {
+  const passwordHash = await hashPassword(password);
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (!rows.length) throw new DashboardError("team.user_not_found");
+  return password;
+}
+
+/**
+ * Changes a role or removes a user, refusing to leave the team without an owner.
+ * The owners' rows are locked first, so two owners demoting each other at once
+ * cannot both succeed.
+ */
+async function withOwnersLocked<T>(db: Db, fn: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], owners: number[]) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "owner")).orderBy(asc(users.id)).for("update");
+    return fn(tx, rows.map((row) => row.id));
+  });
+}
+
+export async function changeRole(db: Db, userId: number, role: Role): Promise<DashboardUser> {
+  return withOwnersLocked(db, async (tx, owners) => {
+    if (role !== "owner" && owners.length === 1 && owners[0] === userId) throw new DashboardError("team.last_owner", "role");
+    const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
+    if (!row) throw new DashboardError("team.user_not_found");
+    return row as DashboardUser;
+  });
+}
+
+export async function removeUser(db: Db, userId: number): Promise<void> {
+  await withOwnersLocked(db, async (tx, owners) => {
+    if (owners.length === 1 && owners[0] === userId) throw new DashboardError("team.last_owner");
+    const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!rows.length) throw new DashboardError("team.user_not_found");
+  });
+}
+
+export async function countOwners(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "owner"));
+  return Number(row?.n ?? 0);
+}

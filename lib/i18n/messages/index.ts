@@ -1,0 +1,20 @@
+import { authMessages } from "./auth";
+import { errorMessages } from "./errors";
+import { pageMessages } from "./pages";
+import { settingsMessages } from "./settings";
+import { shellMessages } from "./shell";
+
+/** Every area's texts; later areas add their file here. */
+const areas = [shellMessages, authMessages, errorMessages, pageMessages, settingsMessages] as const;
+
+type Union<T> = T extends readonly (infer A)[] ? A : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type EnglishOf<A> = A extends { en: infer E } ? E : never;
+export type MessageKey = keyof UnionToIntersection<EnglishOf<Union<typeof areas>>> & string;
+
+function merge(lang: "en" | "ru"): Record<MessageKey, string> {
+  return Object.assign({}, ...areas.map((area) => area[lang])) as Record<MessageKey, string>;
+}
+
+export const messages = { en: merge("en"), ru: merge("ru") };
+export const messageAreas = areas;

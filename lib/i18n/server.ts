@@ -1,0 +1,21 @@
+import "server-only";
+import { cache } from "react";
+import { cookies, headers } from "next/headers";
+import { isLocale, isTheme, LOCALE_COOKIE, negotiateLocale, THEME_COOKIE, type Locale, type Theme } from "./config";
+import { translator, type Translate } from "./translate";
+
+/** The cookie set by the language switch, else the browser's Accept-Language. */
+export const getLocale = cache(async (): Promise<Locale> => {
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale((await headers()).get("accept-language"));
+});
+
+export const getTheme = cache(async (): Promise<Theme> => {
+  const chosen = (await cookies()).get(THEME_COOKIE)?.value;
+  return isTheme(chosen) ? chosen : "system";
+});
+
+export async function getTranslator(): Promise<Translate> {
+  return translator(await getLocale());
+}
