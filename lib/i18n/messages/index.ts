@@ -1,11 +1,12 @@
 import { authMessages } from "./auth";
 import { errorMessages } from "./errors";
 import { pageMessages } from "./pages";
+import { permissionMessages } from "./permissions";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 
 /** Every area's texts; later areas add their file here. */
-const areas = [shellMessages, authMessages, errorMessages, pageMessages, settingsMessages] as const;
+const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -41,6 +41,8 @@ export const settingsMessages = defineMessages(
     "connection.status_failed": "Not connected: :message",
     "connection.key_required": "Enter the API key.",
     "connection.env_locked": "The connection is set by environment variables and cannot be changed here.",
+    "connection.check_failed": ":message",
+    "connection.no_secret": "The server has no NEXTAUTH_SECRET or DASHBOARD_ENCRYPTION_KEY to encrypt the key with.",
   },
   {
     "settings.title": "Настройки",
@@ -82,5 +84,7 @@ export const settingsMessages = defineMessages(
     "connection.status_failed": "Нет подключения: :message",
     "connection.key_required": "Введите ключ API.",
     "connection.env_locked": "Подключение задано переменными окружения и здесь не меняется.",
+    "connection.check_failed": ":message",
+    "connection.no_secret": "На сервере нет NEXTAUTH_SECRET или DASHBOARD_ENCRYPTION_KEY для шифрования ключа.",
   },
 );

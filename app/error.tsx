@@ -1,0 +1,11 @@
+"use client";
+
+import { ErrorView } from "@/components/error-view";
+
+export default function RootError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <main id="main" className="p-6">
+      <ErrorView error={error} retry={retry} />
+    </main>
+  );
+}

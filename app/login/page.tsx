@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getCurrentUser } from "@/lib/auth/session";
+import { getTheme, getTranslator } from "@/lib/i18n/server";
+import { LoginForm } from "@/components/auth/login-form";
+import { LanguageSwitch, ThemeSwitch } from "@/components/shell/preference-switches";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("login.title") };
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (await getCurrentUser()) redirect("/contacts");
+  const [params, t, theme] = await Promise.all([searchParams, getTranslator(), getTheme()]);
+  const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : undefined;
+  const error = typeof params.error === "string" ? params.error : undefined;
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
+      <div className="w-full max-w-sm rounded-lg border border-border bg-surface p-6 shadow-sm">
+        <p className="text-sm text-muted">{t("app.name")}</p>
+        <h1 className="mt-1 text-2xl font-semibold">{t("login.title")}</h1>
+        <p className="mt-2 text-sm text-muted">{t("login.subtitle")}</p>
+        <div className="mt-6">
+          <LoginForm callbackUrl={callbackUrl} initialError={error} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-center gap-4">
+        <LanguageSwitch />
+        <ThemeSwitch theme={theme} />
+      </div>
+    </main>
+  );
+}

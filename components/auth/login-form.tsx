@@ -1,0 +1,65 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
+import type { Translate } from "@/lib/i18n/translate";
+
+/** Only paths of this site: an absolute callbackUrl could send the user elsewhere after sign-in. */
+function safeCallback(callbackUrl: string | undefined): string {
+  return callbackUrl && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/contacts";
+}
+
+/** next-auth hands the authorize() failure through as `error`: invalid_credentials or throttled:<seconds>. */
+export function signInErrorText(error: string, t: Translate): string {
+  if (error === "invalid_credentials" || error === "CredentialsSignin") return t("login.invalid_credentials");
+  const throttled = /^throttled:(\d+)$/.exec(error);
+  if (throttled) return t("login.throttled", { seconds: throttled[1] });
+  return t("login.failed");
+}
+
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string; initialError?: string }) {
+  const t = useT();
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError ? signInErrorText(initialError, t) : null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false });
+      if (!result || result.error || !result.ok) {
+        setError(signInErrorText(result?.error ?? "", t));
+        return;
+      }
+      router.replace(safeCallback(callbackUrl));
+      router.refresh();
+    } catch {
+      setError(t("login.failed"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <div aria-live="assertive">{error ? <Alert tone="danger" live>{error}</Alert> : null}</div>
+      <Field id="email" label={t("login.email")}>
+        <Input id="email" name="email" type="email" autoComplete="username" required aria-describedby={describedBy("email")} />
+      </Field>
+      <Field id="password" label={t("login.password")}>
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? t("login.submitting") : t("login.submit")}
+      </Button>
+    </form>
+  );
+}

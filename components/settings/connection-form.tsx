@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useT } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/field";
+import { ConnectionFormSchema, type ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
+import { saveConnectionAction } from "@/app/(dashboard)/settings/actions";
+
+/** Address and key; the key field is always empty (the stored key never comes back to the browser). */
+export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { baseUrl: string; defaultUrl: string; keyLast4: string | null; locked: boolean }) {
+  const t = useT();
+  const router = useRouter();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(ConnectionFormSchema), defaultValues: { baseUrl, apiKey: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(null);
+    setFormError(null);
+    const result = await saveConnectionAction(values);
+    if (result.ok) {
+      const { account } = result.data;
+      setSaved(t("connection.status_ok", { name: account.name, email: account.email, plan: account.plan }));
+      form.reset({ baseUrl: values.baseUrl, apiKey: "" });
+      router.refresh();
+      return;
+    }
+    let placed = false;
+    for (const [field, texts] of Object.entries(result.error.fieldErrors)) {
+      if (field === "baseUrl" || field === "apiKey") {
+        form.setError(field, { message: texts.join(" ") });
+        placed = true;
+      }
+    }
+    if (!placed) setFormError(result.error.message);
+  });
+
+  const errorsOf = (name: keyof Values) => (errors[name]?.message ? [t(errors[name]!.message!)] : undefined);
+  const urlHint = t("connection.base_url_hint", { default: defaultUrl });
+  const keyHint = `${keyLast4 ? t("connection.current_key", { last4: keyLast4 }) : t("connection.no_key")} ${t("connection.api_key_hint")}`;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {saved ? <Alert tone="success" live title={t("connection.saved")}>{saved}</Alert> : null}
+      {formError ? <Alert tone="danger" live>{formError}</Alert> : null}
+      <fieldset disabled={locked || isSubmitting} className="space-y-4">
+        <Field id="connection-url" label={t("connection.base_url")} hint={urlHint} errors={errorsOf("baseUrl")}>
+          <Input
+            id="connection-url"
+            type="url"
+            placeholder={defaultUrl}
+            aria-invalid={Boolean(errors.baseUrl)}
+            aria-describedby={describedBy("connection-url", urlHint, errorsOf("baseUrl"))}
+            {...form.register("baseUrl")}
+          />
+        </Field>
+        <Field id="connection-key" label={t("connection.api_key")} hint={keyHint} errors={errorsOf("apiKey")}>
+          <Input
+            id="connection-key"
+            type="password"
+            autoComplete="off"
+            aria-invalid={Boolean(errors.apiKey)}
+            aria-describedby={describedBy("connection-key", keyHint, errorsOf("apiKey"))}
+            {...form.register("apiKey")}
+          />
+        </Field>
+        <Button type="submit">{isSubmitting ? t("connection.checking") : t("connection.check_and_save")}</Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { Permission, Role } from "@/lib/auth/permissions";
+
+export interface ViewerInfo {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  permissions: Permission[];
+}
+
+const ViewerContext = createContext<ViewerInfo | null>(null);
+
+export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+export function useViewer(): ViewerInfo {
+  const viewer = useContext(ViewerContext);
+  if (!viewer) throw new Error("useViewer outside DashboardProviders");
+  return viewer;
+}
+
+/** The UI's reading of the permission table (the server checks again on every call). */
+export function useCan(permission: Permission): boolean {
+  return useViewer().permissions.includes(permission);
+}

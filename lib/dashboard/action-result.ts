@@ -1,0 +1,30 @@
+/**
+ * What every server action answers, and what route handlers answer as JSON on
+ * failure: typed, with field errors by dotted key (`fields.3.slug`) so that a
+ * form can put each on its input.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type ActionErrorKind =
+  | "unauthenticated"
+  | "forbidden"
+  | "validation"
+  | "conflict"
+  | "not_found"
+  | "platform"
+  | "rate_limited"
+  | "server";
+
+export interface ActionError {
+  kind: ActionErrorKind;
+  message: string;
+  fieldErrors: FieldErrors;
+  /** The platform's `code` (insufficient_funds, …) or ours (team.last_owner, …). */
+  code?: string;
+  /** The platform's HTTP status, for platform errors. */
+  status?: number;
+  /** Seconds, when waiting helps. */
+  retryAfter?: number;
+}
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/auth/permissions";
+
+/** The invite form and the action that handles it parse with this one schema. */
+export const InviteMemberSchema = z.object({
+  email: z.string().trim().min(1, "form.required").max(255).pipe(z.email("form.email")),
+  name: z.string().trim().max(255).default(""),
+  role: z.enum(ROLES),
+});
+export type InviteMember = z.input<typeof InviteMemberSchema>;
+
+export const ChangeRoleSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  role: z.enum(ROLES),
+});
+
+export const RemoveMemberSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+});
