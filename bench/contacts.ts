@@ -1,0 +1,186 @@
+/**
+ * npm run bench:contacts — a million contacts, on PostgreSQL and on PGlite.
+ *
+ * For each database: loads 1,000,000 contacts in one bot with the operator's
+ * generate_contacts (timed), VACUUM ANALYZE, then a full offset-mode export at
+ * limit 1000 through handleApiRequest (the same code as the route, rate limit out
+ * of the way), printing the first and last batch, their ratio (target <= 2), the
+ * total time and rows per second; the time of getNumberOfContacts (no filter and a
+ * date range) and of a page total; one deep batch with no cursor (the fallback plan);
+ * and, on PostgreSQL, the floor: psql's COPY (SELECT …) TO STDOUT of the same rows.
+ *
+ * Environment: BENCH_CONTACTS (default 1000000), BENCH_TARGETS ("pg,pglite"),
+ * BENCH_PREVIEW_EVERY (default 0), DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { handleApiRequest } from "@/lib/platform/gateway";
+import { applyFixtures } from "@/lib/platform/operator/fixtures";
+
+// One log line per request would dominate a thousand-batch export.
+process.env.PLATFORM_LOG_REQUESTS ??= "0";
+
+const COUNT = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const TARGETS = (process.env.BENCH_TARGETS ?? "pg,pglite").split(",").map((s) => s.trim());
+const PREVIEW_EVERY = Number(process.env.BENCH_PREVIEW_EVERY ?? 0);
+const BATCH = 1000;
+const HOLDER = 1;
+const BOT = 10;
+const KEY = `bench-${randomUUID()}`;
+const FROM = "2024-01-01T00:00:00Z";
+const TO = "2026-01-01T00:00:00Z";
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function call(db: Database["db"], method: string, params: Record<string, unknown>) {
+  const url = new URL(`http://bench.local/api/v1/${method}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
+  const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${KEY}` } });
+  const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
+  const body = JSON.parse(await response.text());
+  if (response.status !== 200) throw new Error(`${method} ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await fn();
+  return [result, performance.now() - started];
+}
+
+async function adminUrl(): Promise<string> {
+  if (process.env.DATABASE_ADMIN_URL) return process.env.DATABASE_ADMIN_URL;
+  const script = path.join(process.cwd(), "scripts/ensure-postgres.sh");
+  return execFileSync("bash", [script], { encoding: "utf8" }).trim().split("\n").pop() as string;
+}
+
+async function run(target: string): Promise<void> {
+  console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts ==`);
+  let database: Database;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (target === "pg") {
+    const { Client } = await import("pg");
+    const admin = await adminUrl();
+    const name = `bench_contacts_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+    const client = new Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.end();
+    const parsed = new URL(admin);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    database = await openDatabase({ url });
+    dropDatabase = async () => {
+      const cleanup = new Client({ connectionString: admin });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  const { db } = database;
+  try {
+    await applyFixtures(db, {
+      accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }],
+      projects: [{ uuid: "8d4f0c9e-5a7b-4c1d-9e2f-00000000be0c", account_id: HOLDER, name: "Bench" }],
+      bots: [{ id: BOT, project_uuid: "8d4f0c9e-5a7b-4c1d-9e2f-00000000be0c", name: "Bench bot" }],
+    });
+    const [, loadTime] = await timed(() =>
+      applyFixtures(db, {
+        generate_contacts: [{ bot_id: BOT, count: COUNT, messenger: "telegram", created_from: FROM, created_to: TO, preview_every: PREVIEW_EVERY }],
+      }),
+    );
+    console.log(`generate_contacts (${COUNT.toLocaleString("en")}, one fixture document): ${(loadTime / 1000).toFixed(1)} s`);
+    const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
+    console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
+
+    // Full export in offset mode, 1000 per batch, until a short batch.
+    const batchTimes: number[] = [];
+    let rows = 0;
+    let total = 0;
+    let lastId = 0;
+    const exportStarted = performance.now();
+    for (let offset = 0; ; offset += BATCH) {
+      const [body, time] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset, limit: BATCH }));
+      batchTimes.push(time);
+      for (const contact of body.data) {
+        if (contact.id <= lastId) throw new Error(`order broken at offset ${offset}`);
+        lastId = contact.id;
+      }
+      rows += body.data.length;
+      total = body.meta.total;
+      if (body.data.length < BATCH || offset + BATCH >= total) break;
+    }
+    const exportTime = performance.now() - exportStarted;
+    if (rows !== total) throw new Error(`exported ${rows} rows, total says ${total}`);
+    const first = batchTimes[0];
+    const last = batchTimes[batchTimes.length - 1];
+    const lastFull = batchTimes[batchTimes.length - (rows % BATCH === 0 ? 1 : 2)] ?? last;
+    console.log(`export: ${batchTimes.length} batches, ${rows.toLocaleString("en")} rows`);
+    console.log(`  first batch ${ms(first)}, last batch ${ms(last)} (last full batch ${ms(lastFull)}), ratio last/first ${(last / first).toFixed(2)}`);
+    console.log(`  median batch ${ms(median(batchTimes))}, slowest ${ms(Math.max(...batchTimes))}`);
+    console.log(`  total ${(exportTime / 1000).toFixed(2)} s, ${Math.round(rows / (exportTime / 1000)).toLocaleString("en")} rows/s`);
+
+    // Counts: no filter, and a date range (whole hours from counters + two index-counted edge hours).
+    const mid = Math.floor((Date.parse(FROM) + Date.parse(TO)) / 2000);
+    for (const [label, params] of [
+      ["getNumberOfContacts, no filter", {}],
+      ["getNumberOfContacts, bot_id", { bot_id: BOT }],
+      ["getNumberOfContacts, date range (half)", { bot_id: BOT, date_from: Date.parse(FROM) / 1000 + 1234, date_to: mid + 777 }],
+    ] as const) {
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < 7; i++) {
+        const [body, time] = await timed(() => call(db, "getNumberOfContacts", params));
+        count = body.count;
+        times.push(time);
+      }
+      console.log(`${label}: count ${count.toLocaleString("en")}, median ${ms(median(times))}, max ${ms(Math.max(...times))}`);
+    }
+    const [{ exact }] = await queryRows<{ exact: string }>(
+      db,
+      sql`SELECT count(*)::text AS exact FROM platform.contacts WHERE bot_id = ${BOT} AND NOT preview AND NOT deleted
+          AND created_at >= to_timestamp(${Date.parse(FROM) / 1000 + 1234}) AND created_at < to_timestamp(${mid + 778})`,
+    );
+    console.log(`  (date range count checked against count(*): ${Number(exact).toLocaleString("en")})`);
+    const pageTimes: number[] = [];
+    for (let i = 0; i < 5; i++) pageTimes.push((await timed(() => call(db, "getContacts", { count: 20, page: 1 })))[1]);
+    console.log(`getContacts page 1 (20, with total): median ${ms(median(pageTimes))}`);
+
+    // A deep batch no cursor leads to: the fallback plan skips the rows of an index-only scan.
+    const [, deep] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9), limit: BATCH, date_to: 4102444800 }));
+    const [, deepAgain] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9) + BATCH, limit: BATCH, date_to: 4102444800 }));
+    console.log(`deep batch at offset ${Math.floor(COUNT * 0.9).toLocaleString("en")} without a cursor: ${ms(deep)}; the next one (cursor): ${ms(deepAgain)}`);
+
+    if (url) {
+      // The floor: the same rows and columns straight out of PostgreSQL.
+      const copy = `COPY (SELECT c.id, c.bot_id, c.messenger, c.messenger_id, c.telegram_username, c.max_username, c.name, c.phone,
+          c.email, c.address, c.avatar, c.tags, c.created_at, c.unsubscribed_at,
+          (SELECT COALESCE(json_agg(v ORDER BY v.id), '[]'::json) FROM platform.contact_variables v WHERE v.contact_id = c.id) AS variables
+        FROM platform.contacts c WHERE c.bot_id = ${BOT} AND NOT c.preview AND NOT c.deleted ORDER BY c.id) TO STDOUT`;
+      const started = performance.now();
+      const result = spawnSync("psql", [url, "-qAtc", copy], { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30 });
+      const floor = performance.now() - started;
+      if (result.status !== 0) console.log(`psql COPY failed: ${result.stderr}`);
+      else console.log(`floor: psql COPY (SELECT …) TO STDOUT of the same rows ${(floor / 1000).toFixed(2)} s; export / floor ${(exportTime / floor).toFixed(1)}x`);
+    }
+  } finally {
+    await database.close();
+    await dropDatabase();
+  }
+}
+
+async function main() {
+  for (const target of TARGETS) await run(target);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

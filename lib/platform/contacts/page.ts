@@ -1,0 +1,113 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { botIdsParam, visibleCountSql } from "./count";
+import type { ContactFilter } from "./scope";
+import { CONTACT_COLUMNS, serializeContact, type Contact, type ContactRow } from "./serialize";
+
+/** How long an export cursor may be continued from (each batch makes the next one). */
+const CURSOR_TTL = "1 hour";
+/** Expired cursors removed per request (cheap, bounded, skips rows another request holds). */
+const PRUNE_BATCH = 20;
+
+export interface ContactPage {
+  contacts: Contact[];
+  total: number;
+}
+
+/**
+ * Live contacts of one bot after the seek id, in the creation range, at most `skip + limit`
+ * of them: an index-only range scan on (bot_id, id). Each branch keeps its own ORDER BY
+ * and LIMIT so that PostgreSQL merges the bots with a Merge Append (it does not for
+ * plain UNION ALL branches of a partial index) and stops each scan early.
+ */
+function botContactIds(botId: number, filter: ContactFilter, limit: number): SQL {
+  const { from, to } = filter.range;
+  return sql`(SELECT c.id FROM platform.contacts c
+    WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted AND c.id > (SELECT after_id FROM seek)
+      ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
+      ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
+    ORDER BY c.id LIMIT (SELECT skip FROM seek) + ${limit}::bigint)`;
+}
+
+/**
+ * Rows `offset` to `offset + limit - 1` (by ascending id) of the filter's live contacts,
+ * and the exact total, in one statement, hence one snapshot.
+ *
+ * Deep offsets must not rescan the rows they skip. An export cursor (platform.contact_cursors,
+ * shared by every instance) records, for a filter and a position k, the id L of the
+ * contact at k - 1: exactly k live contacts of the filter have id <= L. A request at
+ * offset n starts from the nearest valid cursor k <= n: `id > L`, skipping only n - k
+ * rows (0 when an export asks for the batch that follows the previous one). Without one
+ * it skips n rows of an index-only scan (still correct, just O(n)). Each full batch
+ * records the cursor for the position after it.
+ *
+ * Why a cursor stays exact: "k live contacts with id <= L" can only stop holding when a
+ * live contact with id <= L appears or disappears, or the set of bots changes. The
+ * cursor stores the scope's bot ids and each bot's `version` (contact_bot_stats, set by
+ * the triggers in lib/db/custom/contact_counters.sql), and is used only while both are
+ * unchanged in this statement's snapshot. A trigger takes a new version (from a sequence,
+ * never reused) for every removal of a live contact and every live contact added at or
+ * below the bot's max_id; only appends above max_id keep it. Appends cannot land at or
+ * below L: L was committed when the cursor was made, its writer raised max_id to >= L
+ * while holding the stats row lock, and later writers take that lock before comparing.
+ * We chose versions over re-counting the rows <= L on every batch, because that count
+ * is itself O(offset) and would bring back the cost the cursor removes.
+ *
+ * Several bots: one index scan per bot merged by id (Merge Append), so a batch reads
+ * about `skip + limit` index entries in all.
+ */
+export async function findContactPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }): Promise<ContactPage> {
+  if (filter.botIds.length === 0) return { contacts: [], total: 0 };
+  const { offset, limit } = window;
+  const ids = botIdsParam(filter.botIds);
+  const children = sql.join(
+    filter.botIds.map((botId) => botContactIds(botId, filter, limit)),
+    sql` UNION ALL `,
+  );
+  const rows = await queryRows<ContactRow & { total: string }>(
+    db,
+    sql`
+      WITH versions AS (
+        SELECT array_agg(COALESCE(s.version, 0) ORDER BY u.ord)::bigint[] AS v
+        FROM unnest(${ids}) WITH ORDINALITY AS u(bot_id, ord)
+        LEFT JOIN platform.contact_bot_stats s ON s.bot_id = u.bot_id
+      ),
+      cursor AS (
+        SELECT k.position, k.last_id FROM platform.contact_cursors k
+        WHERE k.filter_hash = ${filter.hash} AND k.position <= ${offset}::bigint
+          AND k.bot_ids = ${ids} AND k.versions = (SELECT v FROM versions) AND k.expires_at > now()
+        ORDER BY k.position DESC LIMIT 1
+      ),
+      seek AS (
+        SELECT COALESCE((SELECT last_id FROM cursor), 0) AS after_id,
+               ${offset}::bigint - COALESCE((SELECT position FROM cursor), 0) AS skip
+      ),
+      page AS (
+        SELECT x.id FROM (${children}) x
+        ORDER BY x.id OFFSET (SELECT skip FROM seek) LIMIT ${limit}::bigint
+      ),
+      saved AS (
+        INSERT INTO platform.contact_cursors AS k (filter_hash, position, last_id, bot_ids, versions, expires_at)
+        SELECT ${filter.hash}, ${offset}::bigint + count(*), max(id), ${ids}, (SELECT v FROM versions), now() + ${CURSOR_TTL}::interval
+        FROM page HAVING count(*) = ${limit}::bigint
+        ON CONFLICT (filter_hash, position) DO UPDATE SET
+          last_id = excluded.last_id, bot_ids = excluded.bot_ids, versions = excluded.versions, expires_at = excluded.expires_at
+      ),
+      pruned AS (
+        DELETE FROM platform.contact_cursors k USING (
+          SELECT filter_hash, position FROM platform.contact_cursors
+          WHERE expires_at < now() AND filter_hash <> ${filter.hash}
+          ORDER BY expires_at LIMIT ${PRUNE_BATCH} FOR UPDATE SKIP LOCKED
+        ) old
+        WHERE k.filter_hash = old.filter_hash AND k.position = old.position
+      )
+      SELECT ${visibleCountSql(ids, filter.range)}::text AS total, ${CONTACT_COLUMNS}
+      FROM (SELECT 1) AS one
+      LEFT JOIN (page JOIN platform.contacts c ON c.id = page.id) ON true
+      ORDER BY c.id
+    `,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  const contacts = rows.filter((row) => row.id !== null).map(serializeContact);
+  return { contacts, total };
+}

@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { integer, optional } from "../validation";
+
+/** Filters shared by getContacts and getNumberOfContacts. */
+export const ContactFilterParamsSchema = z.object({
+  bot_id: optional(integer()),
+  date_from: optional(integer()),
+  date_to: optional(integer()),
+});
+
+export type ContactFilterParams = z.output<typeof ContactFilterParamsSchema>;
+
+/** Year 1 to year 9999: to_timestamp() of anything outside would fail, and no contact lies there. */
+const EARLIEST = -62_135_596_800;
+const LATEST = 253_402_300_799;
+const clamp = (seconds: number) => Math.min(Math.max(seconds, EARLIEST), LATEST + 1);
+
+/**
+ * Creation-time bounds in Unix seconds: `from` inclusive, `to` exclusive. `date_to`
+ * is inclusive up to the end of its second, so the bound is date_to + 1.
+ */
+export interface CreatedRange {
+  from: number | null;
+  to: number | null;
+}
+
+/** Which contacts a holder asks for: the live bots in scope (sorted ids) and the creation range. */
+export interface ContactFilter {
+  holderId: number;
+  botIds: number[];
+  range: CreatedRange;
+  /** Names the filter for export cursors: the holder, the requested bot and range. */
+  hash: string;
+}
+
+export function createdRange(params: ContactFilterParams): CreatedRange {
+  return {
+    from: params.date_from === undefined ? null : clamp(params.date_from),
+    to: params.date_to === undefined ? null : clamp(params.date_to + 1),
+  };
+}
+
+/**
+ * The holder's bots a request may see: bots of projects the holder owns (never a
+ * project joined as a team member), not deleted, and only `bot_id` when given. A
+ * foreign or unknown bot_id gives no bots, hence an empty list rather than an error.
+ */
+export async function resolveContactFilter(db: Db, holderId: number, params: ContactFilterParams): Promise<ContactFilter> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT b.id::text AS id FROM platform.bots b JOIN platform.projects p ON p.uuid = b.project_uuid
+        WHERE p.owner_id = ${holderId}::bigint AND NOT b.deleted
+          ${params.bot_id === undefined ? sql`` : sql`AND b.id = ${params.bot_id}::bigint`}
+        ORDER BY b.id`,
+  );
+  const range = createdRange(params);
+  const hash = createHash("sha256")
+    .update(JSON.stringify([holderId, params.bot_id ?? null, range.from, range.to]))
+    .digest("hex");
+  return { holderId, botIds: rows.map((row) => Number(row.id)), range, hash };
+}

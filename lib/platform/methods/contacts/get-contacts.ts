@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { defineMethod, GET_POST, ok } from "../../method";
+import { paginate } from "../../paginator";
+import { integer, optional } from "../../validation";
+import { findContactPage } from "../../contacts/page";
+import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_BATCH = 100;
+export const MAX_BATCH = 1000;
+
+export const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
+  count: optional(integer().pipe(z.number().min(1).max(MAX_PAGE_SIZE))),
+  page: optional(integer().pipe(z.number().min(1))),
+  offset: optional(integer().pipe(z.number().min(0))),
+  limit: optional(integer().pipe(z.number().min(1).max(MAX_BATCH))),
+  // Kept for compatibility and ignored: tags and variables are always returned.
+  with: z.unknown().optional(),
+});
+export type GetContactsParams = z.output<typeof GetContactsParamsSchema>;
+
+/**
+ * getContacts: live contacts of the holder's own bots by ascending id. `offset` or
+ * `limit` switches to offset paging ({data, meta: {offset, limit, total}}, no links);
+ * otherwise Laravel's paginator with `page` and `count`.
+ */
+export const getContacts = defineMethod({
+  verbs: GET_POST,
+  params: GetContactsParamsSchema,
+  async handle({ db, holder, path }, params) {
+    const filter = await resolveContactFilter(db, holder.id, params);
+    if (params.offset !== undefined || params.limit !== undefined) {
+      const offset = params.offset ?? 0;
+      const limit = params.limit ?? DEFAULT_BATCH;
+      const { contacts, total } = await findContactPage(db, filter, { offset, limit });
+      return ok({ data: contacts, meta: { offset, limit, total } });
+    }
+    const perPage = params.count ?? DEFAULT_PAGE_SIZE;
+    const page = params.page ?? 1;
+    const { contacts, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage });
+    return ok(paginate(contacts, { total, perPage, page, path }));
+  },
+});
