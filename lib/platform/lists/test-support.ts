@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
+import { callApi, uniqueId, type Tenant } from "../test-helpers";
 
 /**
  * Shared by the lists tests (not a test file). JSON.parse reorders integer-like
@@ -101,9 +101,6 @@ export async function createListId(db: Db, tenant: Tenant, fields: FieldInput[],
   if (answer.status !== 201) throw new Error(`createListSchema answered ${answer.status}: ${answer.text}`);
   return answer.body.data.id;
 }
-
-/** Another account: its own key, project and bot. */
-export const seedOther = seedTenant;
 
 /** A project of another account that `member` joined as a team member, with one bot. */
 export async function seedMemberProject(db: Db, member: Tenant): Promise<{ projectUuid: string; botId: number }> {
