@@ -38,3 +38,8 @@ test("json: jsonResponse writes the ordered body with a JSON content type", asyn
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   expect(await response.text()).toBe('{"data":{"9":1,"a":2}}');
 });
+
+test("json: request text that imitates the bigint mark stays a string", async () => {
+  const { stringifyJson } = await import("./json");
+  expect(JSON.parse(stringifyJson({ a: "\u0000bigint:5", b: BigInt(7) }))).toEqual({ a: "\u0000bigint:5", b: 7 });
+});

@@ -8,7 +8,7 @@
  */
 // A per-process nonce keeps request data from ever looking like one of our marks.
 const NONCE = globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 16);
-const MARK = "\u0000bigint:";
+const MARK = `\u0000bigint${NONCE}:`;
 const KEY_MARK = `\u0000key${NONCE}:`;
 
 /** A JSON object with its keys in insertion order (integer-like keys included). */
@@ -49,7 +49,7 @@ export function stringifyJson(value: unknown): string {
     }
     return typeof inner === "bigint" ? `${MARK}${inner.toString()}` : inner;
   });
-  const numbers = text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+  const numbers = text.replace(new RegExp(`"\\\\u0000bigint${NONCE}:(-?\\d+)"`, "g"), "$1");
   return ordered ? numbers.split(`"\\u0000key${NONCE}:`).join('"') : numbers;
 }
 
