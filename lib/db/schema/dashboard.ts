@@ -1,4 +1,5 @@
-import { pgSchema, bigserial, bigint, integer, smallint, text, varchar, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { pgSchema, bigserial, bigint, integer, smallint, text, varchar, timestamp, uniqueIndex, index, check, jsonb, uuid, primaryKey } from "drizzle-orm/pg-core";
 
 /** Tables of the admin dashboard live in the Postgres schema `dashboard`. */
 export const dashboard = pgSchema("dashboard");
@@ -64,3 +65,86 @@ export const requestBudgets = dashboard.table("request_budgets", {
   pausedUntil: tz("paused_until"),
   updatedAt: tz("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Balance operations of the ledger panel, one row per submission key: the intent
+ * is written (pending) before the platform is called and the outcome after, so a
+ * repeat with the same key (a double click, a resubmitted form, a retry after a
+ * network drop) reads the first outcome instead of calling the platform again.
+ */
+export const idempotencyKeys = dashboard.table(
+  "idempotency_keys",
+  {
+    key: uuid("key").primaryKey(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    /** open, top_up, debit or delete. */
+    operation: varchar("operation", { length: 16 }).notNull(),
+    /** SHA-256 of the request (operation, contact, account, currency, amount, description): another request under the key is refused. */
+    fingerprint: varchar("fingerprint", { length: 64 }).notNull(),
+    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    /** What the first submission answered, replayed to every repeat. */
+    outcome: jsonb("outcome"),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    completedAt: tz("completed_at"),
+  },
+  (t) => [check("idempotency_keys_status_ck", sql`${t.status} IN ('pending', 'succeeded', 'failed', 'unknown')`)],
+);
+
+/**
+ * The audit trail of balance operations made through the dashboard. Insert-only:
+ * a trigger (lib/db/custom/audit_entries_insert_only.sql) refuses UPDATE, DELETE
+ * and TRUNCATE. Who is a snapshot (email, name, role) so that an entry stays
+ * readable after the member is removed; there is no foreign key for the same reason.
+ */
+export const auditEntries = dashboard.table(
+  "audit_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    userEmail: varchar("user_email", { length: 255 }).notNull(),
+    userName: varchar("user_name", { length: 255 }).notNull().default(""),
+    userRole: varchar("user_role", { length: 16 }).notNull(),
+    contactId: bigint("contact_id", { mode: "number" }).notNull(),
+    /** Null when opening an account failed. */
+    accountId: bigint("account_id", { mode: "number" }),
+    currency: varchar("currency", { length: 3 }),
+    /** open, top_up, debit or delete. */
+    kind: varchar("kind", { length: 16 }).notNull(),
+    /** Minor units (top-ups and debits). */
+    amount: bigint("amount", { mode: "bigint" }),
+    description: text("description"),
+    /** succeeded, failed (the platform refused; nothing changed) or unknown (no answer: check the balance). */
+    outcome: varchar("outcome", { length: 16 }).notNull(),
+    /** The platform's code of a refusal (insufficient_funds, account_blocked, …). */
+    errorCode: varchar("error_code", { length: 64 }),
+    balanceAfter: bigint("balance_after", { mode: "bigint" }),
+    /** Sent to the platform as X-Request-Id, so an entry can be found in its logs. */
+    requestId: varchar("request_id", { length: 64 }),
+    idempotencyKey: uuid("idempotency_key"),
+    /** Set on the entry that settles an earlier unknown one after reading the journal. */
+    reconcilesEntryId: bigint("reconciles_entry_id", { mode: "number" }),
+  },
+  (t) => [
+    index("audit_entries_created_idx").on(t.createdAt, t.id),
+    index("audit_entries_contact_idx").on(t.contactId, t.id),
+    index("audit_entries_account_idx").on(t.accountId, t.id),
+    index("audit_entries_user_idx").on(t.userId, t.id),
+    // One entry per submission; settling an unknown outcome adds one more, once.
+    uniqueIndex("audit_entries_operation_uq").on(t.idempotencyKey).where(sql`${t.reconcilesEntryId} IS NULL`),
+    uniqueIndex("audit_entries_reconciles_uq").on(t.reconcilesEntryId),
+    check("audit_entries_kind_ck", sql`${t.kind} IN ('open', 'top_up', 'debit', 'delete')`),
+    check("audit_entries_outcome_ck", sql`${t.outcome} IN ('succeeded', 'failed', 'unknown')`),
+  ],
+);
+
+/** Contacts a member has opened in the dashboard: members without activity.read_all see the activity of these (and their own). */
+export const contactViews = dashboard.table(
+  "contact_views",
+  {
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    contactId: bigint("contact_id", { mode: "number" }).notNull(),
+    firstViewedAt: tz("first_viewed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contactId] }), index("contact_views_contact_idx").on(t.contactId)],
+);
