@@ -94,6 +94,8 @@ function issueText(issue: z.core.$ZodIssue, t: Translate): string {
       return t("validation.min.numeric", { attribute, min });
     }
     case "invalid_value":
+      // An enum that got nothing: Laravel's `required` comes before `in`.
+      if (raw.input === undefined || raw.input === null) return t("validation.required", { attribute });
       return t("validation.in", { attribute });
     case "invalid_format": {
       const format = String(raw.format);
