@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { pgSchema, bigserial, bigint, integer, smallint, text, varchar, timestamp, uniqueIndex, index, check, jsonb, uuid, primaryKey } from "drizzle-orm/pg-core";
+import { pgSchema, bigserial, bigint, boolean, integer, smallint, text, varchar, timestamp, uniqueIndex, index, check, jsonb, uuid, primaryKey } from "drizzle-orm/pg-core";
 
 /** Tables of the admin dashboard live in the Postgres schema `dashboard`. */
 export const dashboard = pgSchema("dashboard");
@@ -147,4 +147,81 @@ export const contactViews = dashboard.table(
     firstViewedAt: tz("first_viewed_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contactId] }), index("contact_views_contact_idx").on(t.contactId)],
+);
+
+/** The contact browser's hidden columns, per member (remembered on every device they sign in on). */
+export const contactBrowserSettings = dashboard.table("contact_browser_settings", {
+  userId: bigint("user_id", { mode: "number" }).primaryKey(),
+  hiddenColumns: jsonb("hidden_columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  updatedAt: tz("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * Contact exports (lib/contacts/export): a job per file, run by the worker of any
+ * instance that holds its lease. Each batch fetched from the platform is written
+ * as one export_chunks row in the same transaction that advances next_offset and
+ * rows_done, so a crash between batches neither loses nor repeats rows.
+ */
+export const exportJobs = dashboard.table(
+  "export_jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** csv or jsonl. */
+    format: varchar("format", { length: 8 }).notNull(),
+    /** A UTF-8 byte order mark at the start of a CSV file (for Excel). */
+    bom: boolean("bom").notNull().default(false),
+    /** What the browser showed (bot, from, to, tz) and what the platform is asked (bot_id, date_from, date_to). */
+    filters: jsonb("filters").notNull(),
+    /** queued, running, finished, failed or cancelled. */
+    status: varchar("status", { length: 16 }).notNull().default("queued"),
+    /** meta.total of the latest batch; null before the first. */
+    total: bigint("total", { mode: "number" }),
+    rowsDone: bigint("rows_done", { mode: "number" }).notNull().default(0),
+    nextOffset: bigint("next_offset", { mode: "number" }).notNull().default(0),
+    batchSize: integer("batch_size").notNull().default(1000),
+    chunkCount: integer("chunk_count").notNull().default(0),
+    /** UTF-8 bytes of the chunks (without the header and BOM). */
+    bytesDone: bigint("bytes_done", { mode: "number" }).notNull().default(0),
+    leaseOwner: varchar("lease_owner", { length: 160 }),
+    leaseExpiresAt: tz("lease_expires_at"),
+    heartbeatAt: tz("heartbeat_at"),
+    /** rate_limit, budget_reserve or platform_unavailable while the worker waits; null when it runs. */
+    waitReason: varchar("wait_reason", { length: 32 }),
+    waitUntil: tz("wait_until"),
+    waitCount: integer("wait_count").notNull().default(0),
+    /** Consecutive transient failures (network, 5xx); reset by every written batch. */
+    failures: integer("failures").notNull().default(0),
+    errorCode: varchar("error_code", { length: 64 }),
+    error: text("error"),
+    createdBy: bigint("created_by", { mode: "number" }).notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    startedAt: tz("started_at"),
+    finishedAt: tz("finished_at"),
+    /** 24 hours after the job ended; the worker's cleanup deletes the job and its chunks then. */
+    expiresAt: tz("expires_at"),
+  },
+  (t) => [
+    index("export_jobs_pending_idx").on(t.status, t.createdAt),
+    index("export_jobs_created_by_idx").on(t.createdBy, t.id),
+    index("export_jobs_expires_idx").on(t.expiresAt),
+    check("export_jobs_status_ck", sql`${t.status} IN ('queued', 'running', 'finished', 'failed', 'cancelled')`),
+    check("export_jobs_format_ck", sql`${t.format} IN ('csv', 'jsonl')`),
+  ],
+);
+
+/** One platform batch of an export, serialised (CSV rows or JSON lines); seq orders the file. */
+export const exportChunks = dashboard.table(
+  "export_chunks",
+  {
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => exportJobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    rows: integer("rows").notNull(),
+    content: text("content").notNull(),
+    /** The lease owner that wrote it (for tracing a resumed export). */
+    writtenBy: varchar("written_by", { length: 160 }),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
