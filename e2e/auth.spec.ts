@@ -1,0 +1,52 @@
+import { test, expect } from "@playwright/test";
+import { emailOf, openUserMenu, password, signInOverHttp, signInWithForm } from "./helpers";
+
+test.describe("sign-in", () => {
+  test("sign in with the form, see the role in the user menu, sign out", async ({ page }) => {
+    await signInWithForm(page, emailOf("support"));
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+    await openUserMenu(page);
+    await expect(page.getByText("support@example.com")).toBeVisible();
+    await expect(page.getByText(/^Role:/)).toContainText("support");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/contacts");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcontacts$/);
+  });
+
+  test("a wrong password says so and keeps the form", async ({ page }) => {
+    await signInWithForm(page, emailOf("lead"), "not-the-password");
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Email")).toHaveValue(emailOf("lead"));
+  });
+
+  test("an unknown email gets the same answer as a wrong password", async ({ page }) => {
+    await signInWithForm(page, "nobody@example.com", "whatever-password");
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  });
+
+  test("throttling: after 5 failures 'Too many attempts, try again in N s', even with the right password", async ({ page, request }) => {
+    const email = "throttle@example.com";
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const response = await signInOverHttp(request, email, `wrong-${attempt}`);
+      expect(decodeURIComponent((await response.json()).url)).toContain("error=invalid_credentials");
+    }
+    await signInWithForm(page, email, "wrong-5");
+    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
+    await signInWithForm(page, email, password());
+    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("after sign-in the user lands where they were going", async ({ page }) => {
+    await page.goto("/lists");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Flists$/);
+    await page.getByLabel("Email").fill(emailOf("lead"));
+    await page.getByLabel("Password").fill(password());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/lists$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
+  });
+});

@@ -1,0 +1,97 @@
+import { test, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { storageStateOf } from "./helpers";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+test.describe("shell", () => {
+  test.use({ storageState: storageStateOf("owner") });
+
+  test("404: an unknown address shows the not-found page with a way back", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to contacts" }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+  });
+
+  test("navigation: the sidebar links reach every section and mark the current one", async ({ page }) => {
+    await page.goto("/contacts");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    for (const [name, path] of [["Lists", "/lists"], ["Activity", "/activity"], ["Settings", "/settings"], ["Contacts", "/contacts"]]) {
+      await nav.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+    }
+  });
+
+  test("pages show real data: contacts total and first page, lists, an empty activity log", async ({ page }) => {
+    await page.goto("/contacts");
+    await expect(page.getByTestId("contacts-total")).toHaveText("300 contacts");
+    await expect(page.getByRole("table", { name: "Contacts, page 1" }).getByRole("row")).toHaveCount(21);
+    await expect(page.getByRole("cell", { name: "Anna Petrova" })).toBeVisible();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/contacts\?page=2$/);
+    await expect(page.getByRole("table", { name: "Contacts, page 2" })).toBeVisible();
+    await page.goto("/lists");
+    await expect(page.getByTestId("lists-total")).toHaveText("3 lists");
+    for (const name of ["Orders", "Promo codes", "Tickets"]) await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+    await page.goto("/activity");
+    await expect(page.getByTestId("activity-empty")).toHaveText("No entries yet.");
+  });
+
+  test("phone: the sidebar collapses behind a menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/contacts");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect(nav).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await nav.getByRole("link", { name: "Lists" }).click();
+    await expect(page).toHaveURL(/\/lists$/);
+    await expect(nav).toBeHidden();
+  });
+
+  test("keyboard: a skip link comes first and focus is visible", async ({ page }) => {
+    await page.goto("/contacts");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    const outline = await skip.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(":focus")).toBeVisible();
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`axe (${theme}): no serious or critical violation on any page`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+      for (const path of ["/contacts", "/lists", "/activity", "/settings", "/no-such-page"]) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await page.goto("/contacts");
+      await page.getByRole("button", { name: /^Account menu/ }).click();
+      expect(await seriousViolations(page), "user menu").toEqual([]);
+    });
+  }
+});
+
+test("axe: the sign-in page has no serious or critical violation", async ({ page }) => {
+  await page.goto("/login");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestDatabase } from "@/lib/db/testing";
+import type { Database } from "@/lib/db/client";
+import { uniqueId } from "@/lib/platform/test-helpers";
+import { createUser, resetPassword } from "@/lib/dashboard/users";
+import { signInWithPassword } from "./sign-in";
+import { accountPolicy, accountScope, lockedForSeconds, recordFailure, type ThrottlePolicy } from "./throttle";
+import { clientAddress } from "./options";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const address = () => `10.0.${uniqueId() % 250}.${uniqueId() % 250}-${uniqueId()}`;
+
+async function member(role: "owner" | "lead" | "support" = "support") {
+  const email = `user${uniqueId()}@example.com`;
+  const { user, password } = await createUser(database.db, { email, role });
+  return { email, password, user };
+}
+
+describe("sign-in with a password", () => {
+  test("right password: the user (without the hash); email compared case-insensitively", async () => {
+    const { email, password, user } = await member("lead");
+    const result = await signInWithPassword(database.db, { email: email.toUpperCase(), password, address: address() });
+    expect(result).toEqual({ ok: true, user: { ...user } });
+    expect(JSON.stringify(result)).not.toContain("passwordHash");
+  });
+
+  test("wrong password and unknown email give the same answer", async () => {
+    const { email } = await member();
+    expect(await signInWithPassword(database.db, { email, password: "wrong", address: address() })).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await signInWithPassword(database.db, { email: `nobody${uniqueId()}@example.com`, password: "x", address: address() })).toEqual({
+      ok: false,
+      reason: "invalid_credentials",
+    });
+  });
+
+  test("throttle per account: the 5th failure locks for 60 s; then even the right password is refused", async () => {
+    const { email, password } = await member();
+    for (let i = 1; i <= 4; i++) {
+      expect(await signInWithPassword(database.db, { email, password: "wrong", address: address() })).toEqual({ ok: false, reason: "invalid_credentials" });
+    }
+    const fifth = await signInWithPassword(database.db, { email, password: "wrong", address: address() });
+    expect(fifth).toMatchObject({ ok: false, reason: "throttled" });
+    expect(fifth.ok === false && fifth.reason === "throttled" && fifth.retryAfter).toBeGreaterThan(55);
+    expect(await signInWithPassword(database.db, { email, password, address: address() })).toMatchObject({ ok: false, reason: "throttled" });
+  });
+
+  test("throttle per address: many accounts failing from one address lock the address", async () => {
+    const ip = address();
+    let last;
+    for (let i = 0; i < 50; i++) last = await signInWithPassword(database.db, { email: `x${uniqueId()}@example.com`, password: "wrong", address: ip });
+    expect(last).toMatchObject({ ok: false, reason: "throttled" });
+    const { email, password } = await member();
+    expect(await signInWithPassword(database.db, { email, password, address: ip })).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await signInWithPassword(database.db, { email, password, address: address() })).toMatchObject({ ok: true });
+  });
+
+  test("a success clears the account's failures", async () => {
+    const { email, password } = await member();
+    for (let i = 0; i < 4; i++) await signInWithPassword(database.db, { email, password: "wrong", address: address() });
+    expect(await signInWithPassword(database.db, { email, password, address: address() })).toMatchObject({ ok: true });
+    for (let i = 0; i < 4; i++) {
+      expect(await signInWithPassword(database.db, { email, password: "wrong", address: address() })).toEqual({ ok: false, reason: "invalid_credentials" });
+    }
+  });
+
+  test("a reset password replaces the old one and raises the session version", async () => {
+    const { email, password, user } = await member();
+    const next = await resetPassword(database.db, user.id);
+    expect(await signInWithPassword(database.db, { email, password, address: address() })).toEqual({ ok: false, reason: "invalid_credentials" });
+    const result = await signInWithPassword(database.db, { email, password: next, address: address() });
+    expect(result.ok && result.user.sessionVersion).toBe(user.sessionVersion + 1);
+  });
+});
+
+describe("throttle counters", () => {
+  const policy: ThrottlePolicy = { maxFailures: 3, windowSeconds: 600, lockSeconds: 60, maxLockSeconds: 300 };
+  const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, seconds));
+
+  test("locks double with each failure past the limit, capped; the window forgets old failures", async () => {
+    const scope = accountScope(`t${uniqueId()}@example.com`);
+    expect(await recordFailure(database.db, scope, policy, at(0))).toBe(0);
+    expect(await recordFailure(database.db, scope, policy, at(1))).toBe(0);
+    expect(await recordFailure(database.db, scope, policy, at(2))).toBe(60);
+    expect(await lockedForSeconds(database.db, [scope], at(32))).toBe(30);
+    expect(await recordFailure(database.db, scope, policy, at(70))).toBe(120);
+    expect(await recordFailure(database.db, scope, policy, at(200))).toBe(240);
+    expect(await recordFailure(database.db, scope, policy, at(500))).toBe(300);
+    // Long after the lock and the window: counting starts again.
+    expect(await recordFailure(database.db, scope, policy, at(2000))).toBe(0);
+  });
+
+  test("concurrent failures are all counted (one statement per failure)", async () => {
+    const scope = accountScope(`c${uniqueId()}@example.com`);
+    const big = { ...policy, maxFailures: 1000 };
+    await Promise.all(Array.from({ length: 20 }, () => recordFailure(database.db, scope, big, at(0))));
+    expect(await recordFailure(database.db, scope, { ...big, maxFailures: 21 }, at(1))).toBe(60);
+  });
+
+  test("defaults: 5 failures per account, 60 s", () => {
+    expect(accountPolicy()).toMatchObject({ maxFailures: 5, lockSeconds: 60 });
+  });
+});
+
+test.each([
+  [{ "x-forwarded-for": "203.0.113.9" }, "203.0.113.9"],
+  [{ "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, "203.0.113.9"],
+  [{ "x-real-ip": "192.0.2.4" }, "192.0.2.4"],
+  [{}, "unknown"],
+])("client address from %j → %s (the last hop, which our side added)", (headers, expected) => {
+  expect(clientAddress(headers)).toBe(expected);
+});

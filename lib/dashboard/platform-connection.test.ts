@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase } from "@/lib/db/testing";
+import { queryRows, type Database } from "@/lib/db/client";
+import { connectionEncryptionKey, decryptStoredKey, readStoredConnection, storeConnection } from "./platform-connection";
+import { describeConnection, resolveConnection } from "@/lib/api/connection";
+
+let database: Database;
+const saved = { ...process.env };
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+afterEach(() => {
+  for (const name of ["NEXTAUTH_SECRET", "DASHBOARD_ENCRYPTION_KEY", "PLATFORM_BASE_URL", "PLATFORM_API_KEY", "PORT"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+const KEY = "live_4f9c2a7be0d14c33a1b2c3d4e5f6WXYZ";
+
+describe("stored platform connection", () => {
+  test("the key is stored AES-256-GCM encrypted: the row never holds it, only its last four characters", async () => {
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    delete process.env.DASHBOARD_ENCRYPTION_KEY;
+    await storeConnection(database.db, { baseUrl: "https://platform.example.com", apiKey: KEY, userId: 7 });
+    const rows = await queryRows<Record<string, unknown>>(database.db, sql`SELECT * FROM dashboard.platform_connections`);
+    expect(rows).toHaveLength(1);
+    const raw = JSON.stringify(rows);
+    expect(raw).not.toContain(KEY);
+    expect(raw).not.toContain(KEY.slice(0, -4));
+    expect(rows[0].api_key_last4).toBe("WXYZ");
+    expect(String(rows[0].api_key_encrypted)).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);
+    const stored = (await readStoredConnection(database.db))!;
+    expect(decryptStoredKey(stored)).toBe(KEY);
+  });
+
+  test("each save uses a fresh IV: the same key encrypts differently", async () => {
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
+    const first = (await readStoredConnection(database.db))!.apiKeyEncrypted;
+    await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
+    expect((await readStoredConnection(database.db))!.apiKeyEncrypted).not.toBe(first);
+  });
+
+  test("another secret cannot decrypt it (and says so instead of throwing)", async () => {
+    process.env.NEXTAUTH_SECRET = "secret-one";
+    await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
+    const stored = (await readStoredConnection(database.db))!;
+    process.env.NEXTAUTH_SECRET = "secret-two";
+    expect(decryptStoredKey(stored)).toBeNull();
+    expect(await describeConnection(database.db)).toMatchObject({ keySource: "stored", keyLast4: "WXYZ", problem: "undecryptable" });
+    expect(await resolveConnection(database.db)).toEqual({ problem: "undecryptable" });
+  });
+
+  test("DASHBOARD_ENCRYPTION_KEY wins over NEXTAUTH_SECRET; without either, no key can be made", () => {
+    const derived = connectionEncryptionKey({ NEXTAUTH_SECRET: "s" });
+    const explicit = connectionEncryptionKey({ NEXTAUTH_SECRET: "s", DASHBOARD_ENCRYPTION_KEY: "ab".repeat(32) });
+    expect(derived).toHaveLength(32);
+    expect(explicit.toString("hex")).toBe("ab".repeat(32));
+    expect(() => connectionEncryptionKey({})).toThrow("connection.no_secret");
+  });
+
+  test("resolution: env overrides stored values one by one; nothing stored means the embedded platform without a key", async () => {
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    process.env.PORT = "4321";
+    await database.db.execute(sql`DELETE FROM dashboard.platform_connections`);
+    expect(await describeConnection(database.db)).toEqual({
+      baseUrl: "http://127.0.0.1:4321",
+      baseUrlSource: "default",
+      keySource: null,
+      keyLast4: null,
+      problem: "not_configured",
+    });
+    await storeConnection(database.db, { baseUrl: "https://stored.example.com/", apiKey: KEY });
+    expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://stored.example.com", apiKey: KEY });
+    process.env.PLATFORM_BASE_URL = "https://env.example.com";
+    expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: KEY });
+    process.env.PLATFORM_API_KEY = "env-key-0000";
+    expect(await describeConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", baseUrlSource: "env", keySource: "env", keyLast4: "0000", problem: null });
+    expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: "env-key-0000" });
+  });
+});

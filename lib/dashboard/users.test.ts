@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase } from "@/lib/db/testing";
+import { queryRows, type Database } from "@/lib/db/client";
+import { uniqueId } from "@/lib/platform/test-helpers";
+import { changeRole, countOwners, createUser, listUsers, removeUser } from "./users";
+import { DashboardError } from "./errors";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Each test works on its own users; the last-owner rule counts every owner, so start with none.
+  await database.db.execute(sql`DELETE FROM dashboard.users`);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const email = () => `member${uniqueId()}@example.com`;
+
+async function refusal(promise: Promise<unknown>): Promise<DashboardError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DashboardError) return error;
+    throw error;
+  }
+  throw new Error("expected a DashboardError");
+}
+
+describe("team", () => {
+  test("create: a generated 20-character password, stored only as a bcrypt hash; email kept lower-case", async () => {
+    const address = email();
+    const { user, password } = await createUser(database.db, { email: `  ${address.toUpperCase()} `, role: "lead", name: " Lea " });
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(user).toMatchObject({ email: address, name: "Lea", role: "lead", sessionVersion: 0 });
+    const [row] = await queryRows<{ password_hash: string }>(database.db, sql`SELECT password_hash FROM dashboard.users WHERE id = ${user.id}`);
+    expect(row.password_hash).toMatch(/^\$2[aby]\$11\$/);
+    expect(row.password_hash).not.toContain(password);
+  });
+
+  test("create: a taken email is refused on the email field", async () => {
+    const address = email();
+    await createUser(database.db, { email: address, role: "support" });
+    const error = await refusal(createUser(database.db, { email: address.toUpperCase(), role: "owner" }));
+    expect({ code: error.code, field: error.field }).toEqual({ code: "team.email_taken", field: "email" });
+  });
+
+  test("the last owner can be neither demoted nor removed; with two owners one can go", async () => {
+    const first = (await createUser(database.db, { email: email(), role: "owner" })).user;
+    expect(await countOwners(database.db)).toBe(1);
+    expect((await refusal(changeRole(database.db, first.id, "support"))).code).toBe("team.last_owner");
+    expect((await refusal(removeUser(database.db, first.id))).code).toBe("team.last_owner");
+    const second = (await createUser(database.db, { email: email(), role: "owner" })).user;
+    await changeRole(database.db, first.id, "lead");
+    expect((await refusal(removeUser(database.db, second.id))).code).toBe("team.last_owner");
+    await changeRole(database.db, first.id, "owner");
+    await removeUser(database.db, second.id);
+    expect((await listUsers(database.db)).some((u) => u.id === second.id)).toBe(false);
+    await removeUser(database.db, first.id).catch(() => undefined);
+  });
+
+  test("two owners demoting each other at once: exactly one succeeds, one owner remains", async () => {
+    await database.db.execute(sql`DELETE FROM dashboard.users WHERE role = 'owner'`);
+    const a = (await createUser(database.db, { email: email(), role: "owner" })).user;
+    const b = (await createUser(database.db, { email: email(), role: "owner" })).user;
+    const results = await Promise.allSettled([changeRole(database.db, a.id, "support"), changeRole(database.db, b.id, "support")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect((rejected.reason as DashboardError).code).toBe("team.last_owner");
+    expect(await countOwners(database.db)).toBe(1);
+  });
+
+  test("changing or removing a user who no longer exists says so", async () => {
+    expect((await refusal(changeRole(database.db, 987654321, "lead"))).code).toBe("team.user_not_found");
+    const extra = (await createUser(database.db, { email: email(), role: "owner" })).user;
+    expect((await refusal(removeUser(database.db, 987654321))).code).toBe("team.user_not_found");
+    expect(extra.role).toBe("owner");
+  });
+});

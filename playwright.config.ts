@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against `next build && next start` (the default .next; build
+ * first) on a fresh data directory seeded by e2e/serve.mjs. Values are put in
+ * process.env once, so that the server and every worker share them.
+ */
+const stamp = new Date().toISOString().replace(/[-:.TZ]/g, "");
+process.env.E2E_PORT ??= "3100";
+process.env.E2E_DATA_DIR ??= path.resolve(".test-data", `e2e-${stamp}`);
+process.env.E2E_API_KEY ??= `e2e_${randomBytes(24).toString("hex")}`;
+process.env.E2E_PASSWORD ??= `pw-${randomBytes(9).toString("base64url")}`;
+process.env.E2E_OPERATOR_TOKEN ??= `op-${randomBytes(12).toString("hex")}`;
+process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+
+export const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    headless: true,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "api", testMatch: /.*\.api\.spec\.ts/, dependencies: ["setup"] },
+    { name: "chromium", testMatch: /.*\.spec\.ts/, testIgnore: /.*\.api\.spec\.ts/, dependencies: ["setup"] },
+  ],
+  webServer: {
+    command: "node e2e/serve.mjs",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
