@@ -1,0 +1,61 @@
+import { createLoader, createParser, createSerializer, parseAsNumberLiteral, type inferParserType } from "nuqs/server";
+import { daysToUnixRange, isDay } from "./time-zone";
+
+/**
+ * The contact browser's URL, one typed parser map for the server loader (the
+ * page and the route handler) and the client (nuqs useQueryStates):
+ *
+ *   /contacts?bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50
+ *
+ * Parsing is tolerant: a value that does not parse is the default (no bot, no
+ * date, page 1, 20 per page), so a hand-edited or stale URL never crashes.
+ */
+export const PAGE_SIZES = [20, 50, 100, 500] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 20;
+const MAX_ID = 9_007_199_254_740_991;
+
+/** A positive integer of digits only ("12", not "12abc", "-1", "1e3"). */
+const parseAsPositiveInteger = createParser({
+  parse(value: string) {
+    if (!/^\d{1,16}$/.test(value)) return null;
+    const number = Number(value);
+    return number >= 1 && number <= MAX_ID ? number : null;
+  },
+  serialize: (value: number) => String(value),
+});
+
+/** A calendar day, YYYY-MM-DD, of the viewer's time zone. */
+const parseAsDay = createParser({
+  parse: (value: string) => (isDay(value) ? value : null),
+  serialize: (value: string) => value,
+});
+
+export const contactBrowserParsers = {
+  bot: parseAsPositiveInteger,
+  from: parseAsDay,
+  to: parseAsDay,
+  page: parseAsPositiveInteger.withDefault(1),
+  size: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_PAGE_SIZE),
+};
+
+export type ContactBrowserParams = inferParserType<typeof contactBrowserParsers>;
+export type ContactBrowserFilters = Pick<ContactBrowserParams, "bot" | "from" | "to">;
+
+export const loadContactBrowserParams = createLoader(contactBrowserParsers);
+/** Builds `?bot=…&page=…` for links (defaults are left out). */
+export const serializeContactBrowserParams = createSerializer(contactBrowserParsers, { clearOnDefault: true });
+
+export const NO_FILTERS: ContactBrowserFilters = { bot: null, from: null, to: null };
+
+export function hasFilters(filters: ContactBrowserFilters): boolean {
+  return filters.bot !== null || filters.from !== null || filters.to !== null;
+}
+
+/** The platform's filters: bot_id and the inclusive day range as Unix seconds in the viewer's zone. */
+export function toPlatformFilters(filters: ContactBrowserFilters, timeZone: string): { bot_id?: number; date_from?: number; date_to?: number } {
+  return {
+    ...(filters.bot !== null ? { bot_id: filters.bot } : {}),
+    ...daysToUnixRange({ from: filters.from, to: filters.to }, timeZone),
+  };
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { getDatabase } from "@/lib/db/client";
+import { ExportWorker } from "./worker";
+
+declare global {
+  var __contactExportWorker: ExportWorker | undefined;
+}
+
+/**
+ * Starts this process's export worker (called once from instrumentation.ts).
+ * DASHBOARD_EXPORT_WORKER=0 leaves it off (tests that run their own workers).
+ * On SIGTERM it stops after the current batch and hands its jobs back, so that
+ * another instance (or this one after a restart) continues at once.
+ */
+export async function startExportWorkerFromEnv(): Promise<void> {
+  if (process.env.DASHBOARD_EXPORT_WORKER === "0" || globalThis.__contactExportWorker) return;
+  const { db } = await getDatabase();
+  const worker = new ExportWorker({ db });
+  globalThis.__contactExportWorker = worker;
+  worker.start();
+  const stop = () => void worker.stop();
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

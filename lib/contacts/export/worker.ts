@@ -1,0 +1,375 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { exportChunks, exportJobs } from "@/lib/db/schema";
+import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
+import { serialiseBatch, type ExportFormat } from "./format";
+import { RETENTION_HOURS, type ExportJobRow, type StoredFilters, type WaitReason } from "./jobs";
+
+/**
+ * The export worker: runs in every server process, takes one job at a time with
+ * a lease, and writes each platform batch as one chunk in the transaction that
+ * advances the job's offset. Any instance continues a job whose lease ran out
+ * (a crash, a restart) from its next_offset: no batch is lost or written twice.
+ *
+ *   claim   UPDATE … SET lease_owner, lease_expires_at = now() + lease
+ *           WHERE id = (SELECT … FOR UPDATE SKIP LOCKED)
+ *   batch   getContacts(offset, limit 1000) in the background lane of the budget
+ *   commit  UPDATE job (only while we still own it and next_offset is ours) + INSERT chunk
+ *   wait    a 429 or the budget's reserve: wait_reason and wait_until recorded, lease renewed
+ */
+export interface ExportWorkerOptions {
+  db: Db;
+  /** Names this worker in leases; unique per process. */
+  owner?: string;
+  /** The platform for a job; default: the configured connection. */
+  connect?: (db: Db) => Promise<PlatformClient>;
+  /** DASHBOARD_EXPORT_LEASE_SECONDS, default 30. */
+  leaseSeconds?: number;
+  /** How often an idle worker looks for a job; default 1 s. */
+  pollMs?: number;
+  /** Longest wait for the request budget inside one call; longer waits are recorded on the job. */
+  inlineWaitMs?: number;
+  /** Consecutive transient failures (network, 5xx) before a job fails; default 8. */
+  maxFailures?: number;
+  /** Called after each written batch (tests, benchmarks). */
+  onBatch?: (event: { jobId: number; offset: number; rows: number; done: boolean }) => void | Promise<void>;
+}
+
+export type JobOutcome = "finished" | "failed" | "cancelled" | "lost" | "stopped";
+
+const CLEANUP_EVERY_MS = 60_000;
+const HEARTBEAT_MS = 5_000;
+
+export function leaseSecondsFromEnv(): number {
+  const value = Number(process.env.DASHBOARD_EXPORT_LEASE_SECONDS ?? 30);
+  return Number.isFinite(value) && value >= 2 ? Math.floor(value) : 30;
+}
+
+export function workerOwnerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 160);
+}
+
+/** Takes the oldest job that is queued, or running under an expired lease; null when there is none. */
+export async function claimExportJob(db: Db, owner: string, leaseSeconds: number): Promise<ExportJobRow | null> {
+  const [job] = await db
+    .update(exportJobs)
+    .set({
+      leaseOwner: owner,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      heartbeatAt: sql`now()`,
+      status: "running",
+      startedAt: sql`COALESCE(${exportJobs.startedAt}, now())`,
+      waitReason: null,
+      waitUntil: null,
+    })
+    .where(
+      eq(
+        exportJobs.id,
+        sql`(SELECT j.id FROM dashboard.export_jobs j
+             WHERE j.status IN ('queued', 'running') AND (j.lease_expires_at IS NULL OR j.lease_expires_at < now())
+             ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+      ),
+    )
+    .returning();
+  return job ?? null;
+}
+
+/**
+ * Writes one batch: advances the job and stores the chunk in one transaction,
+ * only while this owner holds the job, it is still running, and the offset is
+ * the one the batch was read at. False means the job was cancelled or taken over.
+ */
+export async function commitBatch(
+  db: Db,
+  batch: { jobId: number; owner: string; offset: number; rows: number; content: string; total: number; done: boolean; leaseSeconds: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const bytes = Buffer.byteLength(batch.content, "utf8");
+    const hasChunk = batch.rows > 0;
+    const [job] = await txDb
+      .update(exportJobs)
+      .set({
+        nextOffset: sql`${exportJobs.nextOffset} + ${batch.rows}`,
+        rowsDone: sql`${exportJobs.rowsDone} + ${batch.rows}`,
+        total: batch.done ? sql`${exportJobs.rowsDone} + ${batch.rows}` : batch.total,
+        chunkCount: sql`${exportJobs.chunkCount} + ${hasChunk ? 1 : 0}`,
+        bytesDone: sql`${exportJobs.bytesDone} + ${bytes}`,
+        heartbeatAt: sql`now()`,
+        failures: 0,
+        waitReason: null,
+        waitUntil: null,
+        ...(batch.done
+          ? {
+              status: "finished",
+              finishedAt: sql`now()`,
+              expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
+              leaseOwner: null,
+              leaseExpiresAt: null,
+            }
+          : { leaseExpiresAt: sql`now() + make_interval(secs => ${batch.leaseSeconds})` }),
+      })
+      .where(
+        and(
+          eq(exportJobs.id, batch.jobId),
+          eq(exportJobs.leaseOwner, batch.owner),
+          eq(exportJobs.status, "running"),
+          eq(exportJobs.nextOffset, batch.offset),
+        ),
+      )
+      .returning({ chunkCount: exportJobs.chunkCount });
+    if (!job) return false;
+    if (hasChunk) {
+      await txDb.insert(exportChunks).values({ jobId: batch.jobId, seq: job.chunkCount - 1, rows: batch.rows, content: batch.content, writtenBy: batch.owner });
+    }
+    return true;
+  });
+}
+
+/** Renews the lease (and records a wait, if any); false when the job is no longer ours to run. */
+export async function heartbeat(db: Db, jobId: number, owner: string, leaseSeconds: number, wait?: { reason: WaitReason; seconds: number; count?: boolean }): Promise<boolean> {
+  const rows = await db
+    .update(exportJobs)
+    .set({
+      heartbeatAt: sql`now()`,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds + (wait ? wait.seconds : 0)})`,
+      ...(wait
+        ? {
+            waitReason: wait.reason,
+            waitUntil: sql`now() + make_interval(secs => ${wait.seconds})`,
+            ...(wait.count ? { waitCount: sql`${exportJobs.waitCount} + 1` } : {}),
+          }
+        : {}),
+    })
+    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
+    .returning({ id: exportJobs.id });
+  return rows.length > 0;
+}
+
+export async function failJob(db: Db, jobId: number, owner: string, code: string, message: string): Promise<void> {
+  await db
+    .update(exportJobs)
+    .set({
+      status: "failed",
+      errorCode: code.slice(0, 64),
+      error: message.slice(0, 2000),
+      finishedAt: sql`now()`,
+      expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      waitReason: null,
+      waitUntil: null,
+    })
+    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")));
+  await db.delete(exportChunks).where(eq(exportChunks.jobId, jobId));
+}
+
+/** Hands this worker's jobs back (on shutdown), so another instance continues at once instead of after the lease. */
+export async function releaseLeases(db: Db, owner: string): Promise<number> {
+  const rows = await db
+    .update(exportJobs)
+    .set({ leaseOwner: null, leaseExpiresAt: null, waitReason: null, waitUntil: null })
+    .where(and(eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
+    .returning({ id: exportJobs.id });
+  return rows.length;
+}
+
+/** Deletes exports (jobs and their chunks) 24 hours after they ended. */
+export async function cleanupExpiredExports(db: Db): Promise<number> {
+  const rows = await db
+    .delete(exportJobs)
+    .where(sql`${exportJobs.expiresAt} < now()`)
+    .returning({ id: exportJobs.id });
+  return rows.length;
+}
+
+const TRANSIENT_CODES = new Set(["network_error", "timeout", "server_error", "bad_response"]);
+
+function isTransient(error: unknown): boolean {
+  if (!isPlatformApiError(error)) return true; // a database hiccup or a bug: retried, then the job fails
+  return TRANSIENT_CODES.has(error.code) || error.status >= 500;
+}
+
+function log(entry: Record<string, unknown>): void {
+  if (process.env.DASHBOARD_EXPORT_LOG === "0") return;
+  console.log(JSON.stringify({ level: "info", area: "contact-export", ...entry }));
+}
+
+export class ExportWorker {
+  readonly owner: string;
+  readonly #db: Db;
+  readonly #connect: (db: Db) => Promise<PlatformClient>;
+  readonly #leaseSeconds: number;
+  readonly #pollMs: number;
+  readonly #inlineWaitMs: number;
+  readonly #maxFailures: number;
+  readonly #onBatch: ExportWorkerOptions["onBatch"];
+  #stopping = false;
+  #abort = new AbortController();
+  #loop: Promise<void> | null = null;
+  #lastCleanup = 0;
+
+  constructor(options: ExportWorkerOptions) {
+    this.#db = options.db;
+    this.owner = options.owner ?? workerOwnerId();
+    this.#connect = options.connect ?? ((db) => connectPlatform(db));
+    this.#leaseSeconds = options.leaseSeconds ?? leaseSecondsFromEnv();
+    this.#pollMs = options.pollMs ?? 1000;
+    this.#inlineWaitMs = options.inlineWaitMs ?? 2000;
+    this.#maxFailures = options.maxFailures ?? 8;
+    this.#onBatch = options.onBatch;
+  }
+
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  /** Polls for jobs until stop(). */
+  start(): void {
+    if (this.#loop) return;
+    this.#loop = this.#run();
+  }
+
+  /** Stops after the current batch, and hands running jobs back. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#abort.abort();
+    await this.#loop?.catch(() => undefined);
+    await releaseLeases(this.#db, this.owner).catch(() => undefined);
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      try {
+        const ran = await this.runOnce();
+        if (ran !== null) continue;
+        if (Date.now() - this.#lastCleanup > CLEANUP_EVERY_MS) {
+          this.#lastCleanup = Date.now();
+          const removed = await cleanupExpiredExports(this.#db);
+          if (removed) log({ msg: "expired exports removed", count: removed });
+        }
+      } catch (error) {
+        console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }));
+      }
+      await this.#sleep(this.#pollMs);
+    }
+  }
+
+  /** Claims one job and runs it until it ends, is taken away, or the worker stops; null when there was none. */
+  async runOnce(): Promise<{ jobId: number; outcome: JobOutcome } | null> {
+    if (this.#stopping) return null;
+    const job = await claimExportJob(this.#db, this.owner, this.#leaseSeconds);
+    if (!job) return null;
+    log({ msg: "export claimed", job_id: job.id, next_offset: Number(job.nextOffset), owner: this.owner });
+    const outcome = await this.runJob(job);
+    log({ msg: "export stopped", job_id: job.id, outcome });
+    return { jobId: job.id, outcome };
+  }
+
+  async runJob(job: ExportJobRow): Promise<JobOutcome> {
+    const db = this.#db;
+    const filters = (job.filters as StoredFilters).platform ?? {};
+    const limit = job.batchSize;
+    let offset = Number(job.nextOffset);
+    let failures = job.failures;
+    let api: PlatformClient | null = null;
+    while (true) {
+      if (this.#stopping) return "stopped";
+      let batch: ContactBatch;
+      try {
+        api ??= (await this.#connect(db)).with({
+          lane: "background",
+          maxWaitMs: this.#inlineWaitMs,
+          onWait: (notice: WaitNotice) => this.#noteInlineWait(job.id, notice),
+        });
+        batch = await getContacts(api, { ...filters, offset, limit });
+      } catch (error) {
+        const outcome = await this.#handleFailure(job, api, error, ++failures);
+        if (outcome) return outcome;
+        continue;
+      }
+      const rows = batch.data.length;
+      const done = rows < limit || offset + limit >= batch.meta.total;
+      const content = serialiseBatch(job.format as ExportFormat, batch.data);
+      const committed = await commitBatch(db, { jobId: job.id, owner: this.owner, offset, rows, content, total: batch.meta.total, done, leaseSeconds: this.#leaseSeconds });
+      if (!committed) return this.#whyLost(job.id);
+      failures = 0;
+      await this.#onBatch?.({ jobId: job.id, offset, rows, done });
+      offset += rows;
+      if (done) return "finished";
+    }
+  }
+
+  /** A failed batch: waits out a rate limit (never failing on it), retries transient trouble, fails on the rest. */
+  async #handleFailure(job: ExportJobRow, api: PlatformClient | null, error: unknown, failures: number): Promise<JobOutcome | null> {
+    if (isPlatformApiError(error) && error.status === 429) {
+      const { reason, seconds } = await this.#budgetWait(api, error.retryAfter);
+      return this.#waitOut(job.id, reason, seconds);
+    }
+    if (isTransient(error) && failures <= this.#maxFailures) {
+      await this.#db.update(exportJobs).set({ failures }).where(and(eq(exportJobs.id, job.id), eq(exportJobs.leaseOwner, this.owner)));
+      const seconds = Math.min(60, 2 ** Math.min(failures, 6));
+      log({ msg: "export batch failed, retrying", job_id: job.id, failures, seconds, error: error instanceof Error ? error.message : String(error) });
+      return this.#waitOut(job.id, "platform_unavailable", seconds);
+    }
+    const code = isPlatformApiError(error) ? error.code : "internal";
+    const message = error instanceof Error ? error.message : String(error);
+    await failJob(this.#db, job.id, this.owner, code, message);
+    log({ msg: "export failed", job_id: job.id, code, error: message });
+    return "failed";
+  }
+
+  /** Why the budget refused: a platform 429 pause, or the reserve kept for interactive requests. */
+  async #budgetWait(api: PlatformClient | null, retryAfter: number | null): Promise<{ reason: WaitReason; seconds: number }> {
+    if (api) {
+      const budget = await readBudget(this.#db, api.keyHash);
+      if (budget.pausedForSeconds > 0) return { reason: "rate_limit", seconds: budget.pausedForSeconds };
+      if (budget.backgroundWaitSeconds > 0) return { reason: "budget_reserve", seconds: budget.backgroundWaitSeconds };
+    }
+    return { reason: "rate_limit", seconds: Math.max(1, retryAfter ?? 1) };
+  }
+
+  /** Records the wait on the job and sleeps through it, renewing the lease; null to carry on. */
+  async #waitOut(jobId: number, reason: WaitReason, seconds: number): Promise<JobOutcome | null> {
+    if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, { reason, seconds, count: true }))) return this.#whyLost(jobId);
+    const until = Date.now() + seconds * 1000;
+    while (Date.now() < until) {
+      if (this.#stopping) return "stopped";
+      await this.#sleep(Math.min(HEARTBEAT_MS, until - Date.now()));
+      if (this.#stopping) return "stopped";
+      const remaining = Math.ceil((until - Date.now()) / 1000);
+      if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, remaining > 0 ? { reason, seconds: remaining } : undefined))) return this.#whyLost(jobId);
+    }
+    return null;
+  }
+
+  async #noteInlineWait(jobId: number, notice: WaitNotice): Promise<void> {
+    await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, {
+      reason: notice.reason === "reserve" ? "budget_reserve" : "rate_limit",
+      seconds: Math.max(1, notice.seconds),
+      count: true,
+    });
+  }
+
+  async #whyLost(jobId: number): Promise<JobOutcome> {
+    const [row] = await this.#db.select({ status: exportJobs.status }).from(exportJobs).where(eq(exportJobs.id, jobId));
+    return row?.status === "cancelled" ? "cancelled" : "lost";
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.#stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const signal = this.#abort.signal;
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+}
