@@ -1,12 +1,14 @@
 import { authMessages } from "./auth";
 import { errorMessages } from "./errors";
+import { ledgerMessages } from "./ledger";
+import { listMessages } from "./lists";
 import { pageMessages } from "./pages";
 import { permissionMessages } from "./permissions";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 
 /** Every area's texts; later areas add their file here. */
-const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages] as const;
+const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages, listMessages, ledgerMessages] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

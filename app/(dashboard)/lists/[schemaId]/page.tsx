@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { loadFromPlatform } from "@/lib/dashboard/platform";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import { loadList, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
+import { targetLabel } from "@/lib/dashboard/lists/list-query";
+import type { TargetDirectory } from "@/lib/dashboard/lists/types";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { PageHeader } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { PlatformProblem } from "@/components/platform-problem";
+import { PermissionNote } from "@/components/permission-note";
+import { FieldsPanel } from "@/components/lists/fields-panel";
+import { RecordsPanel } from "@/components/lists/records-panel";
+import { DeleteListPanel } from "@/components/lists/delete-list-panel";
+
+type Props = { params: Promise<{ schemaId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("lists.title") };
+}
+
+/** One list, read fresh from the platform on every render (each action revalidates this page). */
+export default async function ListPage({ params, searchParams }: Props) {
+  const [user, t, locale, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), params, searchParams]);
+  const result = await loadFromPlatform(async (api) => {
+    const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch((): TargetDirectory => ({ projects: [] }))]);
+    return { list, directory };
+  });
+  const back = (
+    <Link href="/lists" className="text-sm underline-offset-2 hover:underline">
+      ← {t("lists.detail.back")}
+    </Link>
+  );
+  if (!result.ok) {
+    if (result.error.kind === "not_found") notFound();
+    return (
+      <>
+        {back}
+        <PageHeader title={t("lists.title")} />
+        <PlatformProblem error={result.error} canConfigure={can(user.role, "settings.manage")} t={t} />
+      </>
+    );
+  }
+  const { list, directory } = result.data;
+  const canDesign = can(user.role, "lists.design");
+  const canWrite = can(user.role, "lists.records.write");
+  return (
+    <div className="space-y-8">
+      <div>
+        {back}
+        <PageHeader title={list.name}>
+          <span data-testid="list-target">
+            {list.botId === null ? t("lists.project") : t("lists.bot")}: {targetLabel(list, directory)}
+          </span>
+        </PageHeader>
+        <p className="-mt-4 text-sm text-muted" data-testid="list-times">
+          {t("lists.detail.times", { created: formatTimestamp(list.createdAt, locale), updated: formatTimestamp(list.updatedAt, locale) })}
+        </p>
+        {query.created === "1" ? (
+          <Alert tone="success" live className="mt-4">
+            {t("lists.detail.created", { name: list.name, count: list.fields.length })}
+          </Alert>
+        ) : null}
+      </div>
+      <FieldsPanel
+        schemaId={list.id}
+        fields={list.fields}
+        canDesign={canDesign}
+        note={<PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />}
+      />
+      <RecordsPanel
+        schemaId={list.id}
+        fields={list.fields}
+        canWrite={canWrite}
+        note={<PermissionNote permission="lists.records.write" role={user.role} t={t} allowedText={t("records.can_write")} />}
+      />
+      {can(user.role, "lists.delete") ? (
+        <DeleteListPanel schemaId={list.id} name={list.name} />
+      ) : (
+        <PermissionNote permission="lists.delete" role={user.role} t={t} allowedText="" />
+      )}
+    </div>
+  );
+}

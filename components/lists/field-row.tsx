@@ -1,0 +1,164 @@
+"use client";
+
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { cn } from "@/components/ui/cn";
+import { FIELD_TYPES, type CreateListForm, type CreateListFormInput, type FieldType } from "@/lib/dashboard/forms/lists";
+import { CurrencyPicker } from "./currency-picker";
+import { messageOf } from "./error-text";
+
+/** One row of the designer: a sortable item whose handle drags (pointer, or Space + arrows) and whose buttons move it. */
+export function FieldRow({
+  id,
+  index,
+  count,
+  form,
+  type,
+  onNameTyped,
+  onSlugTyped,
+  onMove,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  count: number;
+  form: UseFormReturn<CreateListFormInput, unknown, CreateListForm>;
+  type: FieldType;
+  onNameTyped: (index: number, name: string) => void;
+  onSlugTyped: (slug: string) => void;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const errors = form.formState.errors.fields?.[index];
+  const n = index + 1;
+  const base = `field-${id}`;
+  const nameErrors = messageOf(t, errors?.name?.message);
+  const slugErrors = messageOf(t, errors?.slug?.message);
+  const typeErrors = messageOf(t, errors?.type?.message);
+  const currencyErrors = messageOf(t, errors?.currency?.message);
+  const flagErrors = [errors?.is_required, errors?.is_hidden, errors?.is_encryptable].flatMap((error) => messageOf(t, error?.message) ?? []);
+  const slugHint = t("lists.form.slug_hint");
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn("rounded-lg border border-border bg-surface p-4", isDragging && "relative z-10 shadow-lg ring-2 ring-primary")}
+      data-testid={`field-row-${index}`}
+    >
+      <fieldset className="space-y-3">
+        <legend className="sr-only">{t("lists.form.field_n", { n })}</legend>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              ref={setActivatorNodeRef}
+              className="cursor-grab rounded-md border border-border px-2 py-1 text-muted hover:bg-surface-2 active:cursor-grabbing"
+              aria-label={t("lists.form.drag", { n })}
+              {...attributes}
+              {...listeners}
+            >
+              <span aria-hidden="true">⠿</span>
+            </button>
+            <span className="font-medium" aria-hidden="true">
+              {t("lists.form.field_n", { n })}
+            </span>
+          </div>
+          <div className="flex flex-wrap gap-1">
+            <Button variant="ghost" className="px-2 py-1" aria-label={t("lists.form.move_up", { n })} disabled={index === 0} onClick={() => onMove(index, index - 1)} data-move="up">
+              ↑ <span className="sr-only sm:not-sr-only">{t("lists.form.up")}</span>
+            </Button>
+            <Button variant="ghost" className="px-2 py-1" aria-label={t("lists.form.move_down", { n })} disabled={index === count - 1} onClick={() => onMove(index, index + 1)} data-move="down">
+              ↓ <span className="sr-only sm:not-sr-only">{t("lists.form.down")}</span>
+            </Button>
+            <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("lists.form.remove", { n })} disabled={count === 1} onClick={onRemove}>
+              {t("lists.form.remove_short")}
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field id={`${base}-name`} label={t("lists.form.field_name")} errors={nameErrors}>
+            <Input
+              id={`${base}-name`}
+              autoComplete="off"
+              aria-invalid={Boolean(errors?.name)}
+              aria-describedby={describedBy(`${base}-name`, undefined, nameErrors)}
+              {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })}
+            />
+          </Field>
+          <Field id={`${base}-slug`} label={t("lists.form.field_slug")} hint={slugHint} errors={slugErrors}>
+            <Input
+              id={`${base}-slug`}
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+              aria-invalid={Boolean(errors?.slug)}
+              aria-describedby={describedBy(`${base}-slug`, slugHint, slugErrors)}
+              {...form.register(`fields.${index}.slug`, { onChange: (event) => onSlugTyped(event.target.value) })}
+            />
+          </Field>
+          <Field id={`${base}-type`} label={t("lists.form.field_type")} errors={typeErrors}>
+            <Select
+              id={`${base}-type`}
+              aria-invalid={Boolean(errors?.type)}
+              aria-describedby={describedBy(`${base}-type`, undefined, typeErrors)}
+              {...form.register(`fields.${index}.type`, { onChange: () => void form.trigger(`fields.${index}.currency`) })}
+            >
+              {FIELD_TYPES.map((fieldType) => (
+                <option key={fieldType} value={fieldType}>
+                  {t(`lists.type.${fieldType}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {type === "money" ? (
+          <div className="sm:w-1/2">
+            <Field id={`${base}-currency`} label={t("lists.form.field_currency")} errors={currencyErrors}>
+              <Controller
+                control={form.control}
+                name={`fields.${index}.currency`}
+                render={({ field }) => (
+                  <CurrencyPicker
+                    id={`${base}-currency`}
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={Boolean(errors?.currency)}
+                    describedBy={describedBy(`${base}-currency`, undefined, currencyErrors)}
+                  />
+                )}
+              />
+            </Field>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {(["is_required", "is_hidden", "is_encryptable"] as const).map((flag) => (
+            <label key={flag} className="inline-flex items-center gap-2" htmlFor={`${base}-${flag}`}>
+              <input
+                id={`${base}-${flag}`}
+                type="checkbox"
+                className="h-4 w-4 rounded border-border"
+                aria-invalid={Boolean(errors?.[flag]) || undefined}
+                aria-describedby={errors?.[flag] ? `${base}-flags-error` : undefined}
+                {...form.register(`fields.${index}.${flag}`)}
+              />
+              {t(`lists.form.${flag}`)}
+            </label>
+          ))}
+        </div>
+        {flagErrors.length ? (
+          <p id={`${base}-flags-error`} className="text-sm text-danger" role="alert">
+            {flagErrors.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+    </li>
+  );
+}

@@ -1,0 +1,219 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useT } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy } from "@/components/ui/field";
+import {
+  CreateListFormSchema,
+  DEFAULT_CURRENCY,
+  MAX_FIELDS,
+  createListErrorPath,
+  placeErrors,
+  type CreateListForm,
+  type CreateListFormInput,
+  type ListFieldFormInput,
+} from "@/lib/dashboard/forms/lists";
+import { slugFromName } from "@/lib/dashboard/lists/slug";
+import type { TargetDirectory } from "@/lib/dashboard/lists/types";
+import { createListAction } from "@/app/(dashboard)/lists/actions";
+import { messageOf } from "./error-text";
+import { FieldRow } from "./field-row";
+import { ListPreview } from "./list-preview";
+import { TargetPicker } from "./target-picker";
+
+export const newField = (): ListFieldFormInput => ({
+  name: "",
+  slug: "",
+  type: "string",
+  currency: DEFAULT_CURRENCY,
+  is_required: true,
+  is_hidden: false,
+  is_encryptable: false,
+  slugFollowsName: true,
+});
+
+/**
+ * The new-list designer: name, target, 1–30 fields (reordered by dragging a
+ * row's handle, by the handle's keyboard mode, or by the move buttons), and a
+ * live preview of the record form. The same schema runs here as the user
+ * types and in the server action; the server's errors land on the input they
+ * name, and nothing typed is lost on an error.
+ */
+export function ListDesigner({ directory }: { directory: TargetDirectory }) {
+  const t = useT();
+  const router = useRouter();
+  const dndId = useId();
+  const [topErrors, setTopErrors] = useState<string[]>([]);
+  const [announcement, setAnnouncement] = useState("");
+  const topRef = useRef<HTMLDivElement>(null);
+  const hasProjects = directory.projects.length > 0;
+  const form = useForm<CreateListFormInput, unknown, CreateListForm>({
+    resolver: zodResolver(CreateListFormSchema),
+    mode: "onChange",
+    defaultValues: {
+      name: "",
+      targetKind: "project",
+      projectUuid: directory.projects.length === 1 ? directory.projects[0].uuid : "",
+      botId: "",
+      fields: [newField()],
+    },
+  });
+  const { control, formState } = form;
+  const { fields, append, remove, move } = useFieldArray({ control, name: "fields" });
+  const values = useWatch({ control, name: "fields" });
+  const listName = useWatch({ control, name: "name" });
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  /** Duplicates depend on other rows: after any slug or order change, recheck every filled-in slug. */
+  const recheckSlugs = () => {
+    const rows = form.getValues("fields") ?? [];
+    const paths = rows.flatMap((row, index) => (row?.slug ? [`fields.${index}.slug` as const] : []));
+    if (paths.length) void form.trigger(paths);
+  };
+
+  const moveField = (from: number, to: number) => {
+    if (to < 0 || to >= fields.length || from === to) return;
+    const name = form.getValues(`fields.${from}.name`) || t("lists.form.field_n", { n: from + 1 });
+    move(from, to);
+    setAnnouncement(t("lists.form.moved", { name, position: to + 1, count: fields.length }));
+    requestAnimationFrame(recheckSlugs);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const from = fields.findIndex((field) => field.id === active.id);
+    const to = fields.findIndex((field) => field.id === over.id);
+    if (from >= 0 && to >= 0) moveField(from, to);
+  };
+
+  const onNameTyped = (index: number, name: string) => {
+    if (form.getValues(`fields.${index}.slugFollowsName`) === false) return;
+    const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
+    form.setValue(`fields.${index}.slug`, name.trim() ? slugFromName(name, { taken, position: index }) : "", {
+      shouldValidate: name.trim() !== "",
+      shouldDirty: true,
+    });
+    recheckSlugs();
+  };
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setTopErrors([]);
+    const result = await createListAction(input);
+    if (result.ok) {
+      router.push(`/lists/${result.data.id}?created=1`);
+      return;
+    }
+    const { placed, unplaced } = placeErrors(result.error.fieldErrors, createListErrorPath);
+    for (const { path, message } of placed) form.setError(path as FieldPath<CreateListFormInput>, { type: "server", message }, { shouldFocus: false });
+    const top = placed.length === 0 ? [result.error.message, ...unplaced.filter((text) => text !== result.error.message)] : unplaced;
+    setTopErrors(placed.length > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
+    requestAnimationFrame(() => topRef.current?.focus());
+  });
+
+  const errors = formState.errors;
+  const fieldsError = errors.fields?.root?.message ?? errors.fields?.message;
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro">
+        <p id="designer-intro" className="text-sm text-muted">
+          {t("lists.designer_intro")}
+        </p>
+        <div ref={topRef} tabIndex={-1} className="outline-none" data-testid="designer-top-errors">
+          {topErrors.length ? (
+            <Alert tone="danger" live title={t("lists.form.not_created")}>
+              <ul className="list-disc pl-5">
+                {topErrors.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+        </div>
+        <fieldset disabled={formState.isSubmitting} className="space-y-6">
+          <Field id="list-name" label={t("lists.form.name")} errors={messageOf(t, errors.name?.message)}>
+            <Input
+              id="list-name"
+              autoComplete="off"
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={describedBy("list-name", undefined, messageOf(t, errors.name?.message))}
+              {...form.register("name")}
+            />
+          </Field>
+
+          <TargetPicker form={form} directory={directory} hasProjects={hasProjects} />
+
+          <section aria-labelledby="designer-fields-title" className="space-y-3">
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <div>
+                <h2 id="designer-fields-title" className="text-lg font-semibold">
+                  {t("lists.form.fields")}
+                </h2>
+                <p id="designer-fields-hint" className="text-sm text-muted">
+                  {t("lists.form.fields_hint", { max: MAX_FIELDS })}
+                </p>
+              </div>
+              <span className="text-sm text-muted" data-testid="designer-field-count">
+                {t("lists.form.field_count", { count: fields.length, max: MAX_FIELDS })}
+              </span>
+            </div>
+            {fieldsError ? (
+              <p className="text-sm text-danger" role="alert" id="designer-fields-error">
+                {t(String(fieldsError))}
+              </p>
+            ) : null}
+            <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
+                <ol className="space-y-3">
+                  {fields.map((field, index) => (
+                    <FieldRow
+                      key={field.id}
+                      id={field.id}
+                      index={index}
+                      count={fields.length}
+                      form={form}
+                      type={values?.[index]?.type ?? "string"}
+                      onNameTyped={onNameTyped}
+                      onSlugTyped={(slug) => {
+                        form.setValue(`fields.${index}.slugFollowsName`, slug === "");
+                        recheckSlugs();
+                      }}
+                      onMove={moveField}
+                      onRemove={() => {
+                        remove(index);
+                        requestAnimationFrame(recheckSlugs);
+                      }}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
+            <p className="sr-only" role="status" aria-live="polite">
+              {announcement}
+            </p>
+            <Button
+              variant="secondary"
+              onClick={() => append(newField(), { shouldFocus: true, focusName: `fields.${fields.length}.name` })}
+              disabled={fields.length >= MAX_FIELDS}
+            >
+              {t("lists.form.add_field")}
+            </Button>
+          </section>
+
+          <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+            <Button type="submit">{formState.isSubmitting ? t("lists.form.creating") : t("lists.form.create")}</Button>
+          </div>
+        </fieldset>
+      </form>
+      <ListPreview name={listName ?? ""} fields={values ?? []} />
+    </div>
+  );
+}

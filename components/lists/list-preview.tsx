@@ -1,0 +1,45 @@
+"use client";
+
+import { useT } from "@/components/i18n-provider";
+import { Badge } from "@/components/ui/badge";
+import { FIELD_TYPES, type FieldType, type ListFieldFormInput } from "@/lib/dashboard/forms/lists";
+import { RecordInput, recordInputHint } from "./record-input";
+
+const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly unknown[]).includes(value);
+
+/** The record form the list will have, updated as the user designs it (inputs are inert). */
+export function ListPreview({ name, fields }: { name: string; fields: Partial<ListFieldFormInput>[] }) {
+  const t = useT();
+  return (
+    <aside aria-labelledby="list-preview-title" className="h-fit rounded-lg border border-dashed border-border bg-surface-2/50 p-4 xl:sticky xl:top-4" data-testid="list-preview">
+      <h2 id="list-preview-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+        {t("lists.form.preview")}
+      </h2>
+      <p className="mt-1 text-xs text-muted">{t("lists.form.preview_hint")}</p>
+      <p className="mt-3 text-lg font-semibold" data-testid="preview-name">
+        {name.trim() || t("lists.form.untitled")}
+      </p>
+      <ol className="mt-3 space-y-3">
+        {fields.map((field, index) => {
+          const type = isType(field.type) ? field.type : "string";
+          const spec = { type, currency: field.currency || null, isRequired: field.is_required !== false };
+          const hint = recordInputHint(spec, t);
+          const label = field.name?.trim() || t("lists.form.field_n", { n: index + 1 });
+          return (
+            <li key={index} className="space-y-1" data-testid={`preview-field-${index}`}>
+              <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                <span>{label}</span>
+                {spec.isRequired ? <span aria-label={t("lists.field.required")}>*</span> : null}
+                <span className="font-mono text-xs text-muted">{field.slug || "—"}</span>
+                {field.is_hidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
+                {field.is_encryptable ? <Badge>{t("lists.field.encrypted")}</Badge> : null}
+              </div>
+              <RecordInput id={`preview-input-${index}`} field={spec} t={t} disabled aria-label={label} />
+              {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </aside>
+  );
+}

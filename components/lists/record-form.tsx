@@ -1,0 +1,119 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useT } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { describedBy } from "@/components/ui/field";
+import { buildRecordFormSchema, recordErrorPath, toFormValue, type RecordForm as Values } from "@/lib/dashboard/forms/list-records";
+import { placeErrors } from "@/lib/dashboard/forms/lists";
+import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
+import { saveRecordAction } from "@/app/(dashboard)/lists/actions";
+import { messageOf } from "./error-text";
+import { RecordInput, recordInputHint } from "./record-input";
+
+/**
+ * Adds a record, or edits one (only the values changed are sent). One input
+ * per field, generated from its type; the platform's `item.<slug>` errors
+ * land on that field's input.
+ */
+export function RecordForm({
+  schemaId,
+  fields,
+  record,
+  onSaved,
+  onCancel,
+}: {
+  schemaId: string;
+  fields: FieldView[];
+  record: RecordView | null;
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const [topError, setTopError] = useState<string | null>(null);
+  const initial = useMemo(
+    () => fields.map((field) => (record ? toFormValue(field, record.values[field.slug]) : field.type === "bool" && field.isRequired ? "false" : "")),
+    [fields, record],
+  );
+  const schema = useMemo(() => buildRecordFormSchema(fields, record ? { initial } : {}), [fields, record, initial]);
+  const form = useForm<Values>({ resolver: zodResolver(schema), mode: "onTouched", defaultValues: { values: initial } });
+  const errors = form.formState.errors.values;
+
+  const onSubmit = form.handleSubmit(async ({ values }) => {
+    setTopError(null);
+    const result = await saveRecordAction({
+      schemaId,
+      itemId: record?.id,
+      fieldSlugs: fields.map((field) => field.slug),
+      values,
+      initial: record ? initial : undefined,
+    });
+    if (result.ok) {
+      onSaved(result.data.created ? t("records.added") : t("records.updated"));
+      return;
+    }
+    const { placed, unplaced } = placeErrors(result.error.fieldErrors, recordErrorPath(fields));
+    for (const { path, message } of placed) form.setError(path as FieldPath<Values>, { type: "server", message });
+    if (placed.length === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
+  });
+
+  const titleId = record ? "record-form-edit" : "record-form-add";
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4 rounded-lg border border-border bg-surface p-4" data-testid="record-form">
+      <h3 id={titleId} className="font-semibold">
+        {record ? t("records.form_title_edit") : t("records.form_title_add")}
+      </h3>
+      {topError ? (
+        <Alert tone="danger" live>
+          {topError}
+        </Alert>
+      ) : null}
+      <fieldset disabled={form.formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        {fields.map((field, index) => {
+          const id = `record-value-${field.slug}`;
+          const fieldErrors = messageOf(t, errors?.[index]?.message);
+          const hint = recordInputHint(field, t);
+          return (
+            <div key={field.slug} className="space-y-1">
+              <label htmlFor={id} className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                {field.name}
+                {field.isRequired ? <span aria-hidden="true">*</span> : null}
+                {field.isHidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
+              </label>
+              <RecordInput
+                id={id}
+                field={field}
+                t={t}
+                invalid={Boolean(errors?.[index])}
+                describedBy={describedBy(id, hint, fieldErrors)}
+                {...form.register(`values.${index}`)}
+              />
+              {hint ? (
+                <p id={`${id}-hint`} className="text-xs text-muted">
+                  {hint}
+                </p>
+              ) : null}
+              {fieldErrors ? (
+                <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+                  {fieldErrors.join(" ")}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t("common.saving") : t("records.save")}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={form.formState.isSubmitting}>
+          {t("common.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

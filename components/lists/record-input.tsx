@@ -1,0 +1,85 @@
+"use client";
+
+import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
+import { Input, Select } from "@/components/ui/field";
+import type { Translate } from "@/lib/i18n/translate";
+import type { FieldType } from "@/lib/dashboard/forms/lists";
+import { currencyDigits } from "@/lib/dashboard/lists/money";
+
+/** What a record's input is for a field type: the control and a hint that says what to type. */
+export interface RecordInputSpec {
+  type: FieldType;
+  currency: string | null;
+  isRequired: boolean;
+}
+
+export function recordInputHint(field: RecordInputSpec, t: Translate): string | undefined {
+  switch (field.type) {
+    case "money": {
+      const currency = field.currency ?? "USD";
+      return t("records.hint.money", { currency, digits: currencyDigits(currency) });
+    }
+    case "datetime":
+      return t("records.hint.datetime");
+    case "file":
+    case "image":
+      return t("records.hint.url");
+    case "contact":
+      return t("records.hint.contact");
+    case "bot":
+      return t("records.hint.bot");
+    default:
+      return undefined;
+  }
+}
+
+type Common = { id: string; field: RecordInputSpec; t: Translate; invalid?: boolean; describedBy?: string; disabled?: boolean };
+
+/**
+ * The control of one record value, generated from the field's type. The value
+ * is text (as a form sends it); the record schema checks and converts it.
+ */
+export function RecordInput({
+  id,
+  field,
+  t,
+  invalid,
+  describedBy,
+  disabled,
+  ...rest
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
+  const aria = { id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy, "aria-required": field.isRequired || undefined, disabled };
+  switch (field.type) {
+    case "bool":
+      return (
+        <Select {...aria} {...(rest as SelectHTMLAttributes<HTMLSelectElement>)}>
+          <option value="">{t("records.not_set")}</option>
+          <option value="true">{t("records.yes")}</option>
+          <option value="false">{t("records.no")}</option>
+        </Select>
+      );
+    case "number":
+      return <Input {...aria} type="text" inputMode="decimal" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+    case "money":
+      return (
+        <div className="flex items-center gap-2">
+          <Input {...aria} type="text" inputMode="decimal" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
+          <span className="font-mono text-sm text-muted" aria-hidden="true">
+            {field.currency ?? "USD"}
+          </span>
+        </div>
+      );
+    case "date":
+      return <Input {...aria} type="date" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+    case "datetime":
+      return <Input {...aria} type="datetime-local" step={1} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+    case "file":
+    case "image":
+      return <Input {...aria} type="url" placeholder="https://" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+    case "contact":
+    case "bot":
+      return <Input {...aria} type="text" inputMode="numeric" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+    default:
+      return <Input {...aria} type="text" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
+  }
+}

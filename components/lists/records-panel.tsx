@@ -1,0 +1,231 @@
+"use client";
+
+import { useMemo, useState, type ReactNode } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { td, th } from "@/components/ui/table";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import type { ActionError } from "@/lib/dashboard/action-result";
+import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
+import { deleteRecordAction } from "@/app/(dashboard)/lists/actions";
+import { RecordForm } from "./record-form";
+import { RecordValue } from "./record-value";
+
+const PAGE_PARAM = "records";
+
+async function fetchRecords(schemaId: string, page: number): Promise<RecordsAnswer> {
+  const response = await fetch(`/api/dashboard/lists/items?schemaId=${encodeURIComponent(schemaId)}&page=${page}`, { cache: "no-store" });
+  const body = (await response.json()) as RecordsAnswer | { error: ActionError };
+  if (!response.ok || "error" in body) throw new Error("error" in body ? body.error.message : `HTTP ${response.status}`);
+  return body;
+}
+
+const column = createColumnHelper<RecordView>();
+
+/**
+ * The list's records (getListItems, 50 a page, the page in the URL) in a
+ * TanStack table with a column per field; add, edit and delete for roles that
+ * may write records. A platform without the record extension is said so.
+ */
+export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const queryClient = useQueryClient();
+  const pageText = searchParams.get(PAGE_PARAM);
+  const page = pageText && /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
+  const fieldsKey = fields.map((field) => field.slug).join(",");
+  const queryKey = ["list-records", schemaId, fieldsKey, page];
+  const query = useQuery({ queryKey, queryFn: () => fetchRecords(schemaId, page), placeholderData: keepPreviousData });
+  const [editing, setEditing] = useState<RecordView | "new" | null>(null);
+  const [deleting, setDeleting] = useState<RecordView | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const [status, setStatus] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+
+  const goTo = (next: number) => {
+    const params = new URLSearchParams(searchParams.toString());
+    if (next > 1) params.set(PAGE_PARAM, String(next));
+    else params.delete(PAGE_PARAM);
+    const text = params.toString();
+    router.replace(text ? `${pathname}?${text}` : pathname, { scroll: false });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["list-records", schemaId] });
+
+  const columns = useMemo<ColumnDef<RecordView, unknown>[]>(() => {
+    const valueColumns = fields.map((field) =>
+      column.accessor((record) => record.values[field.slug], {
+        id: `value:${field.slug}`,
+        header: () => (
+          <span>
+            {field.name}
+            {field.isHidden ? <span className="ml-1 text-xs font-normal text-muted">({t("lists.field.hidden")})</span> : null}
+          </span>
+        ),
+        cell: (info) => <RecordValue field={field} value={info.getValue()} locale={locale} t={t} />,
+      }),
+    );
+    const created = column.accessor("createdAt", {
+      id: "created",
+      header: () => t("lists.created"),
+      cell: (info) => <span className="whitespace-nowrap">{formatTimestamp(info.getValue(), locale)}</span>,
+    });
+    const actions = column.display({
+      id: "actions",
+      header: () => <span className="sr-only">{t("records.actions")}</span>,
+      cell: ({ row }) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" className="px-2 py-1" aria-label={t("records.edit_label", { n: row.index + 1 })} onClick={() => setEditing(row.original)}>
+            {t("records.edit")}
+          </Button>
+          <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("records.delete_label", { n: row.index + 1 })} onClick={() => setDeleting(row.original)}>
+            {t("records.delete")}
+          </Button>
+        </div>
+      ),
+    });
+    return [...valueColumns, created, ...(canWrite ? [actions] : [])] as ColumnDef<RecordView, unknown>[];
+  }, [fields, canWrite, locale, t]);
+
+  const answer = query.data;
+  const records = answer?.available ? answer.records : [];
+  const table = useReactTable({ data: records, columns, getCoreRowModel: getCoreRowModel(), getRowId: (record) => record.id, manualPagination: true });
+
+  return (
+    <section aria-labelledby="records-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id="records-title" className="text-lg font-semibold">
+          {t("records.title")}
+        </h2>
+        {answer?.available ? (
+          <span className="text-sm text-muted" data-testid="records-total">
+            {t("records.total", { count: answer.total })}
+          </span>
+        ) : null}
+      </div>
+      {note}
+      {status ? (
+        <Alert tone={status.tone} live>
+          <span data-testid="records-status">{status.text}</span>
+        </Alert>
+      ) : null}
+
+      {query.isError && !answer ? (
+        <Alert tone="danger" live title={t("records.error")}>
+          <p>{query.error instanceof Error ? query.error.message : ""}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+            {t("records.retry")}
+          </Button>
+        </Alert>
+      ) : !answer ? (
+        <div role="status" aria-busy="true" className="space-y-2">
+          <span className="sr-only">{t("records.loading")}</span>
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : !answer.available ? (
+        <Alert tone="warning" title={t("records.unavailable_title")}>
+          <span data-testid="records-unavailable">{t("records.unavailable")}</span>
+        </Alert>
+      ) : (
+        <>
+          {canWrite && editing === null ? (
+            <Button
+              onClick={() => {
+                setStatus(null);
+                setEditing("new");
+              }}
+              disabled={fields.length === 0}
+            >
+              {t("records.add")}
+            </Button>
+          ) : null}
+          {canWrite && editing !== null ? (
+            <RecordForm
+              key={editing === "new" ? "new" : editing.id}
+              schemaId={schemaId}
+              fields={fields}
+              record={editing === "new" ? null : editing}
+              onCancel={() => setEditing(null)}
+              onSaved={(text) => {
+                setEditing(null);
+                setStatus({ tone: "success", text });
+                void refresh();
+              }}
+            />
+          ) : null}
+          {records.length === 0 ? (
+            <p className="rounded-lg border border-border bg-surface p-6 text-muted" data-testid="records-empty">
+              {t("records.empty")}
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-border bg-surface" aria-busy={query.isFetching || undefined}>
+              <table className="min-w-full divide-y divide-border text-sm" data-testid="records-table">
+                <caption className="sr-only">{t("records.caption", { page: answer.page, pages: answer.pages })}</caption>
+                <thead className="bg-surface-2 text-left">
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers.map((header) => (
+                        <th key={header.id} scope="col" className={th}>
+                          {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                        </th>
+                      ))}
+                    </tr>
+                  ))}
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {table.getRowModel().rows.map((row) => (
+                    <tr key={row.id} data-testid="record-row">
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className={td}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {answer.pages > 1 ? (
+            <nav aria-label={t("common.pagination")} className="flex items-center justify-between gap-3 text-sm">
+              <Button variant="secondary" disabled={answer.page <= 1} onClick={() => goTo(answer.page - 1)}>
+                {t("common.previous")}
+              </Button>
+              <span className="text-muted">{t("common.page_of", { page: answer.page, pages: answer.pages })}</span>
+              <Button variant="secondary" disabled={answer.page >= answer.pages} onClick={() => goTo(answer.page + 1)}>
+                {t("common.next")}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("records.delete_title")}
+        confirmLabel={t("records.delete")}
+        cancelLabel={t("common.cancel")}
+        pending={deletePending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          setDeletePending(true);
+          const result = await deleteRecordAction({ schemaId, itemId: deleting.id });
+          setDeletePending(false);
+          setDeleting(null);
+          setStatus(result.ok ? { tone: "success", text: t("records.deleted") } : { tone: "danger", text: result.error.message });
+          void refresh();
+        }}
+      >
+        {t("records.delete_body")}
+      </ConfirmDialog>
+    </section>
+  );
+}

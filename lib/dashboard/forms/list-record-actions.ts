@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * The record actions' input: the form's values (checked by the action against
+ * the list's fields with buildRecordFormSchema, as the form does), the slugs
+ * the form was built for (a list changed meanwhile is refused), and on edit the
+ * values the form started with (only changed values are sent).
+ */
+export const SaveRecordSchema = z.object({
+  schemaId: z.string().trim().min(1),
+  itemId: z.string().trim().min(1).optional(),
+  fieldSlugs: z.array(z.string()).max(1000),
+  values: z.array(z.string()).max(1000),
+  initial: z.array(z.string()).max(1000).optional(),
+});
+export type SaveRecordInput = z.input<typeof SaveRecordSchema>;
+
+export const DeleteRecordSchema = z.object({ schemaId: z.string().trim().min(1), itemId: z.string().trim().min(1) });

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import type { FieldView } from "@/lib/dashboard/lists/types";
+import { currencyDigits, majorToMinorUnits, minorToMajorUnits } from "@/lib/dashboard/lists/money";
+
+/**
+ * The record form, generated from the list's fields: one text value per field,
+ * in field order (`values.3` is the fourth field), checked with the platform's
+ * value rules (docs/api-lists.md, "Values by type") and converted to the
+ * request's `item` object. The browser and the server action build the same
+ * schema from the same fields.
+ */
+
+export const MAX_STRING_VALUE_LENGTH = 65_535;
+export const MAX_URL_LENGTH = 2048;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ID = /^\d{1,15}$/;
+
+export interface RecordFormOptions {
+  /** Edit: the values the form started with; a required field left empty as it was is not an error (and not sent). */
+  initial?: readonly string[];
+}
+
+function isRealDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isHttpUrl(text: string): boolean {
+  if (text.length > MAX_URL_LENGTH || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
+/** The i18n key of what is wrong with a non-empty value, or null. */
+export function valueProblem(field: FieldView, text: string): string | null {
+  switch (field.type) {
+    case "string":
+      return text.length > MAX_STRING_VALUE_LENGTH || text.includes("\u0000") ? "records.value.string" : null;
+    case "number":
+      return NUMBER.test(text) && Number.isFinite(Number(text)) ? null : "records.value.number";
+    case "bool":
+      return text === "true" || text === "false" ? null : "records.value.bool";
+    case "date":
+      return isRealDate(text) ? null : "records.value.date";
+    case "datetime":
+      return DATETIME.test(text) && isRealDate(text.slice(0, 10)) ? null : "records.value.datetime";
+    case "money": {
+      const result = majorToMinorUnits(text, currencyDigits(field.currency ?? "USD"));
+      return result.ok ? null : `records.value.money_${result.reason}`;
+    }
+    case "file":
+    case "image":
+      return isHttpUrl(text) ? null : "records.value.url";
+    case "contact":
+    case "bot":
+      return ID.test(text) && Number(text) > 0 ? null : `records.value.${field.type}`;
+  }
+}
+
+export function buildRecordFormSchema(fields: readonly FieldView[], options: RecordFormOptions = {}) {
+  return z.object({
+    values: z
+      .array(z.string())
+      .length(fields.length, "records.value.fields_changed")
+      .superRefine((values, ctx) => {
+        fields.forEach((field, index) => {
+          const text = (values[index] ?? "").trim();
+          if (!text) {
+            const wasEmpty = options.initial !== undefined && !(options.initial[index] ?? "").trim();
+            if (field.isRequired && !wasEmpty) ctx.addIssue({ code: "custom", path: [index], message: "form.required" });
+            return;
+          }
+          const problem = valueProblem(field, text);
+          if (problem) ctx.addIssue({ code: "custom", path: [index], message: problem });
+        });
+      }),
+  });
+}
+export type RecordForm = z.input<ReturnType<typeof buildRecordFormSchema>>;
+
+/** A checked value as the platform takes it: numbers and ids as JSON numbers, money as a string of minor units (exact), bool as a boolean. */
+export function toRequestValue(field: FieldView, text: string): unknown {
+  switch (field.type) {
+    case "number":
+    case "contact":
+    case "bot":
+      return Number(text);
+    case "bool":
+      return text === "true";
+    case "money": {
+      const result = majorToMinorUnits(text, currencyDigits(field.currency ?? "USD"));
+      if (!result.ok) throw new Error(`unchecked money value: ${result.reason}`);
+      return result.minor;
+    }
+    default:
+      return text;
+  }
+}
+
+/**
+ * The `item` of addListItem / updateListItem. Add: every non-empty value.
+ * Edit (with `initial`): only the values that changed; a value emptied is null
+ * (it clears an optional field).
+ */
+export function toItemRequest(fields: readonly FieldView[], values: readonly string[], options: RecordFormOptions = {}): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  fields.forEach((field, index) => {
+    const text = (values[index] ?? "").trim();
+    if (options.initial) {
+      if (text === (options.initial[index] ?? "").trim()) return;
+      item[field.slug] = text ? toRequestValue(field, text) : null;
+    } else if (text) {
+      item[field.slug] = toRequestValue(field, text);
+    }
+  });
+  return item;
+}
+
+/** A stored value as the form's text: money in major units, datetimes without the +00:00 the platform adds. */
+export function toFormValue(field: FieldView, value: unknown): string {
+  if (value === null || value === undefined) return "";
+  switch (field.type) {
+    case "money":
+      return typeof value === "number" || typeof value === "string" || typeof value === "bigint"
+        ? minorToMajorUnits(value, currencyDigits(field.currency ?? "USD"))
+        : "";
+    case "bool":
+      return value === true ? "true" : value === false ? "false" : "";
+    case "datetime":
+      return String(value).replace(/(\+00:00|Z)$/, "");
+    default:
+      return String(value);
+  }
+}
+
+/** `item.price` → `values.1` (the field's position); other keys (item, item_id, schema_id) belong to no input. */
+export function recordErrorPath(fields: readonly FieldView[]): (key: string) => string | null {
+  return (key) => {
+    if (/^values\.\d+$/.test(key)) return key;
+    const match = /^item\.(.+)$/.exec(key);
+    if (!match) return null;
+    const index = fields.findIndex((field) => field.slug === match[1]);
+    return index >= 0 ? `values.${index}` : null;
+  };
+}
