@@ -22,6 +22,8 @@ export interface ClientOptions {
   onWait?: (notice: WaitNotice) => void | Promise<void>;
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
+  /** Sent as X-Request-Id (the platform echoes and logs it), so an audit entry can be found in the platform's logs. */
+  requestId?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export class PlatformClient {
   readonly onWait?: ClientOptions["onWait"];
   readonly timeoutMs: number;
   readonly keyHash: string;
+  readonly requestId?: string;
 
   constructor(options: ClientOptions) {
     this.#apiKey = options.apiKey;
@@ -50,6 +53,7 @@ export class PlatformClient {
     this.onWait = options.onWait;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.keyHash = keyHashOf(options.apiKey);
+    this.requestId = options.requestId;
   }
 
   authorizationHeader(): string {
@@ -72,6 +76,7 @@ export class PlatformClient {
       maxWaitMs: options.maxWaitMs ?? (options.lane && options.lane !== this.lane ? undefined : this.maxWaitMs),
       onWait: options.onWait ?? this.onWait,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      requestId: options.requestId ?? this.requestId,
     });
   }
 

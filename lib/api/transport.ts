@@ -63,6 +63,7 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
           accept: "application/json",
           "content-type": "application/json",
           "accept-language": client.lang,
+          ...(client.requestId ? { "x-request-id": client.requestId } : {}),
         },
         body,
         redirect: "manual",

@@ -1,24 +1,93 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
-import { getTranslator } from "@/lib/i18n/server";
-import { Card, PageHeader } from "@/components/ui/card";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
+import { loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { PageHeader } from "@/components/ui/card";
+import { buttonClass } from "@/components/ui/button";
+import { Pagination } from "@/components/pagination";
+import { PermissionNote } from "@/components/permission-note";
+import { ActivityFilters } from "@/components/ledger/activity-filters";
+import { AuditTable } from "@/components/ledger/audit-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("activity.title") };
 }
 
-/** The audit trail of balance operations arrives with the ledger panel; until then there is nothing to list. */
-export default async function ActivityPage() {
-  await requireUser();
-  const t = await getTranslator();
+/**
+ * The audit trail of balance operations: filters, page and export in the URL,
+ * paged on the server; what a member sees follows the permission table
+ * (activity.read_all: everyone's; activity.read: their own and their contacts').
+ */
+export default async function ActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [user, t, locale, raw] = await Promise.all([requireUser(), getTranslator(), getLocale(), searchParams]);
+  if (!can(user.role, "activity.read")) {
+    return (
+      <>
+        <PageHeader title={t("activity.title")} />
+        <PermissionNote permission="activity.read" role={user.role} t={t} allowedText="" />
+      </>
+    );
+  }
+  const params = loadActivitySearchParams(raw);
+  const db = await getDb();
+  const viewer = { id: user.id, role: user.role };
+  const [result, users] = await Promise.all([listAuditEntries(db, viewer, toAuditFilters(params), pageOf(params)), listAuditUsers(db, viewer)]);
+  const filtersOnly = { ...params, page: null };
+  const exportHref = (bom: boolean) => `/api/dashboard/activity/export${serializeActivitySearchParams(filtersOnly)}${bom ? `${serializeActivitySearchParams(filtersOnly) ? "&" : "?"}bom=1` : ""}`;
+  const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to);
+
   return (
     <>
-      <PageHeader title={t("activity.title")} />
-      <Card description={t("activity.description")}>
-        <p className="text-muted" data-testid="activity-empty">
-          {t("activity.empty")}
-        </p>
-      </Card>
+      <PageHeader title={t("activity.title")}>
+        <span data-testid="activity-total">{t("audit.total", { count: result.total })}</span>
+      </PageHeader>
+      <div className="space-y-4">
+        <p className="text-sm text-muted">{t("activity.description")}</p>
+        <div data-testid="activity-scope">
+          <PermissionNote permission="activity.read_all" role={user.role} t={t} allowedText={t("audit.scope_all")} />
+          {can(user.role, "activity.read_all") ? null : <p className="text-sm text-muted">{t("audit.scope_own")}</p>}
+        </div>
+        <ActivityFilters
+          t={t}
+          users={users}
+          values={{
+            user: params.user ? String(params.user) : "",
+            contact: params.contact ? String(params.contact) : "",
+            kind: params.kind ?? "",
+            from: params.from ? params.from.toISOString().slice(0, 10) : "",
+            to: params.to ? params.to.toISOString().slice(0, 10) : "",
+          }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonClass("secondary")} href={exportHref(false)} download data-testid="activity-export">
+            {t("audit.export")}
+          </a>
+          <a className={buttonClass("ghost")} href={exportHref(true)} download>
+            {t("audit.export_excel")}
+          </a>
+        </div>
+        {result.items.length === 0 ? (
+          <p className="rounded-lg border border-border bg-surface p-6 text-muted" data-testid="activity-empty">
+            {filtered ? (
+              <>
+                {t("audit.empty_filtered")}{" "}
+                <Link className="underline" href="/activity">
+                  {t("audit.clear")}
+                </Link>
+              </>
+            ) : (
+              t("activity.empty")
+            )}
+          </p>
+        ) : (
+          <AuditTable entries={result.items} caption={t("audit.caption", { page: result.page })} t={t} locale={locale} showContact />
+        )}
+        <Pagination page={result.page} pages={result.pages} hrefFor={(page) => `/activity${serializeActivitySearchParams({ ...params, page })}`} t={t} />
+      </div>
     </>
   );
 }

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import Link from "next/link";
+import { getTranslator } from "@/lib/i18n/server";
+import { PageHeader } from "@/components/ui/card";
+import { LedgerSection } from "@/components/ledger/ledger-section";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("ledger.title") };
+}
+
+/** The ledger panel on a page of its own (the contact page shows the same panel through its ledger slot). */
+export default async function ContactLedgerPage({ params }: { params: Promise<{ contactId: string }> }) {
+  const { contactId } = await params;
+  if (!/^\d{1,15}$/.test(contactId) || Number(contactId) < 1) notFound();
+  const t = await getTranslator();
+  return (
+    <>
+      <PageHeader title={t("ledger.page_title", { id: contactId })}>
+        <Link className="underline" href={`/contacts/${contactId}`}>
+          {t("ledger.back_to_contact")}
+        </Link>
+      </PageHeader>
+      <LedgerSection contactId={Number(contactId)} />
+    </>
+  );
+}

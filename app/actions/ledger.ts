@@ -1,0 +1,32 @@
+"use server";
+
+import { authedAction, type ActionContext } from "@/lib/auth/authed-action";
+import { getPlatform } from "@/lib/dashboard/platform";
+import { DebitRequestSchema, DeleteAccountRequestSchema, OpenAccountRequestSchema, ReconcileRequestSchema, TopUpRequestSchema } from "@/lib/ledger/forms";
+import { openAccount } from "@/lib/ledger/open-account";
+import { moveMoney } from "@/lib/ledger/move-money";
+import { deleteAccount } from "@/lib/ledger/delete-account";
+import { reconcileOperation } from "@/lib/ledger/reconcile-operation";
+import type { LedgerContext } from "@/lib/ledger/run-once";
+
+/** The ledger's server actions: each one permission of the table, the form's own schema, one service. */
+async function ledgerContext({ db, user, t }: ActionContext): Promise<LedgerContext> {
+  return { db, api: await getPlatform(), actor: { id: user.id, email: user.email, name: user.name, role: user.role }, t };
+}
+
+export const openAccountAction = authedAction("accounts.open", OpenAccountRequestSchema, async (input, context) =>
+  openAccount(await ledgerContext(context), input),
+);
+
+export const topUpAction = authedAction("accounts.top_up", TopUpRequestSchema, async (input, context) => moveMoney(await ledgerContext(context), input));
+
+export const debitAction = authedAction("accounts.debit", DebitRequestSchema, async (input, context) => moveMoney(await ledgerContext(context), input));
+
+export const deleteAccountAction = authedAction("accounts.delete", DeleteAccountRequestSchema, async (input, context) =>
+  deleteAccount(await ledgerContext(context), input),
+);
+
+/** Reading only; the service lets members settle their own operations (owners: anyone's). */
+export const reconcileOperationAction = authedAction("accounts.read", ReconcileRequestSchema, async (input, context) =>
+  reconcileOperation(await ledgerContext(context), input),
+);

@@ -1,0 +1,63 @@
+import Link from "next/link";
+import type { Translate } from "@/lib/i18n/translate";
+import { ACTIVITY_KINDS } from "@/lib/ledger/activity-filters";
+import { buttonClass } from "@/components/ui/button";
+import { Field, Input, Select } from "@/components/ui/field";
+import { KIND_KEYS } from "./describe";
+
+export interface ActivityFilterValues {
+  user: string;
+  contact: string;
+  kind: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The Activity filters as a plain GET form: applying them writes the URL (the
+ * page's only state) and, having no page field, starts again at page 1. Works
+ * without JavaScript; back and forward move between filter sets.
+ */
+export function ActivityFilters({ users, values, t }: { users: { id: number; email: string }[]; values: ActivityFilterValues; t: Translate }) {
+  return (
+    <form method="get" action="/activity" className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("audit.filters")}>
+      <Field id="filter-user" label={t("audit.filter.user")}>
+        <Select id="filter-user" name="user" defaultValue={values.user}>
+          <option value="">{t("audit.filter.anyone")}</option>
+          {users.map((user) => (
+            <option key={user.id} value={String(user.id)}>
+              {user.email}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="filter-contact" label={t("audit.filter.contact")}>
+        <Input id="filter-contact" name="contact" inputMode="numeric" pattern="[0-9]*" defaultValue={values.contact} autoComplete="off" />
+      </Field>
+      <Field id="filter-kind" label={t("audit.filter.kind")}>
+        <Select id="filter-kind" name="kind" defaultValue={values.kind}>
+          <option value="">{t("audit.filter.any_kind")}</option>
+          {ACTIVITY_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(KIND_KEYS[kind])}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="filter-from" label={t("audit.filter.from")}>
+        <Input id="filter-from" name="from" type="date" defaultValue={values.from} />
+      </Field>
+      <Field id="filter-to" label={t("audit.filter.to")}>
+        <Input id="filter-to" name="to" type="date" defaultValue={values.to} />
+      </Field>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonClass("primary")}>
+          {t("audit.filter.apply")}
+        </button>
+        <Link className={buttonClass("ghost")} href="/activity">
+          {t("audit.clear")}
+        </Link>
+      </div>
+    </form>
+  );
+}

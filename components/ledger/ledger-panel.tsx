@@ -1,0 +1,200 @@
+"use client";
+
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useI18n } from "@/components/i18n-provider";
+import { useCan, useViewer } from "@/components/shell/providers";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { permissionExplanation } from "@/lib/auth/authorize";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import type { ActionError } from "@/lib/dashboard/action-result";
+import type { MovementKind } from "@/lib/ledger/forms";
+import { formatMoney } from "@/lib/ledger/money";
+import type { AccountView } from "@/lib/ledger/types";
+import { AccountHistory } from "./account-history";
+import { DeleteAccount } from "./delete-account";
+import { MovementForm } from "./movement-form";
+import { OpenAccountForm } from "./open-account-form";
+
+async function fetchAccounts(contactId: number): Promise<AccountView[]> {
+  const response = await fetch(`/api/dashboard/ledger/accounts?contactId=${contactId}`, { cache: "no-store" });
+  const body = (await response.json()) as { accounts: AccountView[] } | { error: ActionError };
+  if ("error" in body) throw Object.assign(new Error(body.error.message), { status: response.status });
+  return body.accounts;
+}
+
+/**
+ * The contact's accounts (internal balances) in opening order, with their
+ * journals, and — for roles that may — opening, top-up, debit and deletion.
+ * Leads see the same balances read-only, with the reason.
+ */
+export function LedgerPanel({ contactId, initialAccounts, initialError }: { contactId: number; initialAccounts: AccountView[] | null; initialError: ActionError | null }) {
+  const { t, locale } = useI18n();
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  const [pageError, setPageError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const accountsKey = ["ledger", contactId, "accounts"];
+  const accounts = useQuery({
+    queryKey: accountsKey,
+    queryFn: () => fetchAccounts(contactId),
+    initialData: initialAccounts ?? undefined,
+    enabled: initialError === null,
+  });
+  const canOpen = useCan("accounts.open");
+  const canTopUp = useCan("accounts.top_up");
+  const canDebit = useCan("accounts.debit");
+  const canDelete = useCan("accounts.delete");
+  const readOnly = !canOpen && !canTopUp && !canDebit && !canDelete;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["ledger", contactId] });
+  const done = (message: string) => {
+    setSuccess(message || null);
+    void refresh();
+  };
+
+  const problem = pageError ?? initialError?.message ?? (accounts.isError ? accounts.error.message : null);
+  return (
+    <section aria-labelledby="ledger-title" className="space-y-4" data-testid="ledger-panel">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="ledger-title" className="text-lg font-semibold">
+          {t("ledger.title")}
+        </h2>
+        {readOnly ? (
+          <p className="text-sm text-muted" data-testid="ledger-read-only" data-permission="accounts.top_up" data-allowed="false">
+            {t("ledger.read_only", { reason: permissionExplanation("accounts.top_up", viewer.role, t) })}
+          </p>
+        ) : null}
+      </div>
+      {problem ? (
+        <Alert tone="danger" title={problem} live>
+          <span data-testid="ledger-page-error" />
+        </Alert>
+      ) : null}
+      {success ? (
+        <Alert tone="success" live>
+          <span data-testid="ledger-success">{success}</span>
+        </Alert>
+      ) : null}
+      {accounts.data ? (
+        accounts.data.length === 0 ? (
+          <p className="text-sm text-muted" data-testid="ledger-empty">
+            {t("ledger.empty")}
+          </p>
+        ) : (
+          <ul className="space-y-4">
+            {accounts.data.map((account) => (
+              <li key={account.id}>
+                <AccountCard
+                  contactId={contactId}
+                  account={account}
+                  permissions={{ topUp: canTopUp, debit: canDebit, delete: canDelete }}
+                  onDone={(message) => done(message)}
+                  onChanged={() => void refresh()}
+                  onPageError={setPageError}
+                  locale={locale}
+                />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {canOpen && accounts.data ? (
+        <OpenAccountForm
+          contactId={contactId}
+          existing={accounts.data.map((account) => account.currency)}
+          onDone={done}
+          onChanged={() => void refresh()}
+          onPageError={setPageError}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function AccountCard({
+  contactId,
+  account,
+  permissions,
+  onDone,
+  onChanged,
+  onPageError,
+  locale,
+}: {
+  contactId: number;
+  account: AccountView;
+  permissions: { topUp: boolean; debit: boolean; delete: boolean };
+  onDone: (message: string) => void;
+  onChanged: () => void;
+  onPageError: (message: string) => void;
+  locale: ReturnType<typeof useI18n>["locale"];
+}) {
+  const { t } = useI18n();
+  const [form, setForm] = useState<MovementKind | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames([locale], { type: "currency" }) : null;
+  const headingId = `account-${account.id}-title`;
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border bg-surface p-4" data-testid={`account-${account.currency}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="font-semibold">
+            {account.currency} <span className="font-normal text-muted">{names?.of(account.currency) ?? ""}</span>
+          </h3>
+          <p className="text-2xl font-semibold tabular-nums" data-testid="account-balance">
+            {formatMoney(account.amount, account.currency, locale)}
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="text-muted">{t("ledger.account.opened")}</dt>
+          <dd>{formatTimestamp(account.createdAt, locale)}</dd>
+          <dt className="text-muted">{t("ledger.account.changed")}</dt>
+          <dd>{formatTimestamp(account.updatedAt, locale)}</dd>
+          <dt className="text-muted">{t("ledger.account.id")}</dt>
+          <dd className="font-mono">{account.id}</dd>
+        </dl>
+      </div>
+      {account.blockedAt ? (
+        <Alert tone="warning" title={<Badge>{t("ledger.account.blocked_badge")}</Badge>}>
+          <span data-testid="account-blocked">{t("ledger.account.blocked", { date: formatTimestamp(account.blockedAt, locale) })}</span>
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {permissions.topUp ? (
+          <Button variant={form === "top_up" ? "primary" : "secondary"} aria-expanded={form === "top_up"} onClick={() => setForm(form === "top_up" ? null : "top_up")}>
+            {t("ledger.account.top_up")}
+          </Button>
+        ) : null}
+        {permissions.debit ? (
+          <Button variant={form === "debit" ? "primary" : "secondary"} aria-expanded={form === "debit"} onClick={() => setForm(form === "debit" ? null : "debit")}>
+            {t("ledger.account.debit")}
+          </Button>
+        ) : null}
+        <Button variant="ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+          {historyOpen ? t("ledger.account.hide_history") : t("ledger.account.show_history")}
+        </Button>
+      </div>
+      {form ? (
+        <MovementForm
+          key={form}
+          contactId={contactId}
+          account={account}
+          kind={form}
+          onCancel={() => setForm(null)}
+          onDone={(message) => {
+            setForm(null);
+            onDone(message);
+          }}
+          onChanged={onChanged}
+          onPageError={onPageError}
+        />
+      ) : null}
+      {historyOpen ? <AccountHistory contactId={contactId} account={account} /> : null}
+      {permissions.delete ? (
+        <DeleteAccount contactId={contactId} account={account} allowed={permissions.delete} onDone={onDone} onChanged={onChanged} onPageError={onPageError} />
+      ) : null}
+    </article>
+  );
+}

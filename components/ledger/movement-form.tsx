@@ -1,0 +1,238 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, describedBy, inputClass } from "@/components/ui/field";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import { MAX_DESCRIPTION, descriptionLength, movementFormSchema, type MovementForm as MovementFormValues, type MovementKind } from "@/lib/ledger/forms";
+import { formatMoney, movementBounds, parseMajorAmount, currencyDigits } from "@/lib/ledger/money";
+import type { AccountView } from "@/lib/ledger/types";
+import { debitAction, topUpAction } from "@/app/actions/ledger";
+import { placeFailure } from "./describe";
+import { newIdempotencyKey } from "./idempotency-key";
+import { UnknownOutcome } from "./unknown-outcome";
+import { useLedgerSubmission, useRateLimitWait, type Settled } from "./use-ledger-submission";
+
+const ACTIONS = { top_up: topUpAction, debit: debitAction } as const;
+
+interface Review {
+  values: MovementFormValues;
+  minor: bigint;
+  /** Made when the confirmation step starts; every send of this confirmation carries it. */
+  key: string;
+}
+
+/**
+ * Top-up or debit of one account: amount in major units and a description, then
+ * a confirmation with the balance before and after, then the balance the
+ * platform answered. Every send of one confirmation carries the same
+ * idempotency key, so a double click or a resend after a lost connection makes
+ * the operation once.
+ */
+export function MovementForm({
+  contactId,
+  account,
+  kind,
+  onCancel,
+  onDone,
+  onChanged,
+  onPageError,
+}: {
+  contactId: number;
+  account: AccountView;
+  kind: MovementKind;
+  onCancel: () => void;
+  onDone: (message: string) => void;
+  /** The balance may have changed (a settled unknown outcome): read the accounts again. */
+  onChanged: () => void;
+  onPageError: (message: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  const currency = account.currency;
+  const prefix = `${kind}-${account.id}`;
+  const form = useForm<MovementFormValues>({ resolver: zodResolver(movementFormSchema(currency)), defaultValues: { amount: "", description: "" } });
+  const { errors } = form.formState;
+  const [review, setReview] = useState<Review | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [connectionLost, setConnectionLost] = useState(false);
+  const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
+  const { submit, pending } = useLedgerSubmission(ACTIONS[kind] as (input: unknown) => ReturnType<typeof topUpAction>);
+  const waiting = useRateLimitWait(pending);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (review) confirmHeading.current?.focus();
+  }, [review]);
+
+  const description = form.watch("description") ?? "";
+  const bounds = movementBounds(currency);
+  const digits = currencyDigits(currency);
+  const money = (minor: bigint | string) => formatMoney(minor, currency, locale);
+  const fieldText = (name: keyof MovementFormValues) => {
+    const message = errors[name]?.message;
+    return message ? [t(message)] : undefined;
+  };
+
+  const onReview = form.handleSubmit((values) => {
+    const parsed = parseMajorAmount(values.amount, currency);
+    if (!parsed.ok) return;
+    setNotice(null);
+    setConnectionLost(false);
+    setReview({ values, minor: parsed.minor, key: newIdempotencyKey() });
+  });
+
+  const handle = (settled: Settled | null, current: Review) => {
+    if (!settled) return;
+    if (settled.kind === "connection_lost") return setConnectionLost(true);
+    setConnectionLost(false);
+    if (settled.kind === "refused") {
+      const { error } = settled;
+      if (error.kind === "not_found") return onPageError(error.message);
+      setReview(null);
+      let placed = false;
+      for (const [field, texts] of Object.entries(error.fieldErrors)) {
+        if (field === "amount" || field === "description") {
+          form.setError(field, { message: texts.join(" ") });
+          placed = true;
+        }
+      }
+      if (!placed) setNotice(error.message);
+      return;
+    }
+    const { outcome } = settled;
+    if (outcome.status === "succeeded") {
+      const balance = outcome.balanceAfter ?? outcome.account?.amount ?? "0";
+      return onDone(t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }));
+    }
+    if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
+    setReview(null);
+    const placement = placeFailure(outcome.error, account, t, locale);
+    if (placement.on === "page") return onPageError(placement.text);
+    if (placement.on === "form") return setNotice(placement.text);
+    let placed = false;
+    for (const [field, texts] of Object.entries(placement.fieldErrors)) {
+      if (field === "amount" || field === "description") {
+        form.setError(field, { message: texts.join(" ") }, { shouldFocus: true });
+        placed = true;
+      }
+    }
+    if (!placed) setNotice(outcome.error.message);
+  };
+
+  const send = async () => {
+    if (!review) return;
+    const current = review;
+    const settled = await submit({
+      kind,
+      contactId,
+      accountId: account.id,
+      currency,
+      amount: current.values.amount,
+      description: current.values.description,
+      idempotencyKey: current.key,
+    });
+    handle(settled, current);
+  };
+
+  const title = t(kind === "top_up" ? "ledger.move.title_top_up" : "ledger.move.title_debit", { currency });
+  if (unknown) {
+    return (
+      <section aria-label={title} className="space-y-3 rounded-md border border-border p-4">
+        <UnknownOutcome idempotencyKey={unknown.key} reason={unknown.reason} onSettled={onChanged} />
+        <Button variant="ghost" onClick={onCancel}>
+          {t("common.close")}
+        </Button>
+      </section>
+    );
+  }
+
+  if (review) {
+    const before = BigInt(account.amount);
+    const after = kind === "top_up" ? before + review.minor : before - review.minor;
+    return (
+      <section aria-labelledby={`${prefix}-confirm`} className="space-y-3 rounded-md border border-border p-4" data-testid={`confirm-${kind}`}>
+        <h4 id={`${prefix}-confirm`} ref={confirmHeading} tabIndex={-1} className="font-semibold outline-none">
+          {t(kind === "top_up" ? "ledger.confirm.title_top_up" : "ledger.confirm.title_debit", { amount: money(review.minor) })}
+        </h4>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">{t("ledger.confirm.description")}</dt>
+          <dd className="break-words">{review.values.description.trim()}</dd>
+          <dt className="text-muted">{t("ledger.confirm.before")}</dt>
+          <dd data-testid="balance-before">{money(before)}</dd>
+          <dt className="text-muted">{t("ledger.confirm.after")}</dt>
+          <dd data-testid="balance-after">{after < BigInt(0) ? t("ledger.confirm.after_insufficient") : money(after)}</dd>
+        </dl>
+        {kind === "debit" && account.blockedAt ? <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale) })}</Alert> : null}
+        {connectionLost ? (
+          <Alert tone="warning" live>
+            {t("ledger.connection_lost_resend")}
+          </Alert>
+        ) : null}
+        {pending && waiting > 0 ? (
+          <p role="status" className="text-sm text-warning" data-testid="rate-limit-wait">
+            {t("ledger.waiting", { seconds: waiting })}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={send} disabled={pending} aria-busy={pending}>
+            {pending ? t("ledger.confirm.sending") : connectionLost ? t("ledger.confirm.resend") : t(kind === "top_up" ? "ledger.confirm.submit_top_up" : "ledger.confirm.submit_debit")}
+          </Button>
+          <Button variant="secondary" onClick={() => setReview(null)} disabled={pending}>
+            {t("ledger.confirm.back")}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const amountErrors = fieldText("amount");
+  const descriptionErrors = fieldText("description");
+  const amountHint = t(digits === 0 ? "ledger.amount.hint_whole" : "ledger.amount.hint", { min: money(BigInt(1)), max: money(BigInt(10) ** BigInt(14)), digits, currency, minPlain: bounds.min });
+  const length = descriptionLength(description.trim());
+  return (
+    <form onSubmit={onReview} noValidate aria-label={title} className="space-y-3 rounded-md border border-border p-4" data-testid={`form-${kind}`}>
+      <h4 className="font-semibold">{title}</h4>
+      {notice ? (
+        <Alert tone="danger" live>
+          {notice}
+        </Alert>
+      ) : null}
+      <Field id={`${prefix}-amount`} label={t("ledger.amount.label", { currency })} hint={amountHint} errors={amountErrors}>
+        <Input
+          id={`${prefix}-amount`}
+          inputMode={digits === 0 ? "numeric" : "decimal"}
+          autoComplete="off"
+          placeholder={digits === 0 ? "1500" : `12.${"5".padEnd(digits, "0")}`}
+          aria-invalid={Boolean(amountErrors)}
+          aria-describedby={describedBy(`${prefix}-amount`, amountHint, amountErrors)}
+          {...form.register("amount")}
+        />
+      </Field>
+      <Field
+        id={`${prefix}-description`}
+        label={t("ledger.description.label")}
+        hint={<span data-testid="description-counter">{t("ledger.description.counter", { count: length, max: MAX_DESCRIPTION })}</span>}
+        errors={descriptionErrors}
+      >
+        <textarea
+          id={`${prefix}-description`}
+          rows={2}
+          className={inputClass}
+          aria-invalid={Boolean(descriptionErrors)}
+          aria-describedby={describedBy(`${prefix}-description`, true, descriptionErrors)}
+          {...form.register("description")}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">{t("ledger.move.review")}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

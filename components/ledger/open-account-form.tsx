@@ -1,0 +1,125 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { OpenAccountRequestSchema } from "@/lib/ledger/forms";
+import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/ledger/currencies";
+import { openAccountAction } from "@/app/actions/ledger";
+import { placeFailure } from "./describe";
+import { newIdempotencyKey } from "./idempotency-key";
+import { UnknownOutcome } from "./unknown-outcome";
+import { useLedgerSubmission } from "./use-ledger-submission";
+
+const OpenAccountFormSchema = OpenAccountRequestSchema.pick({ currency: true });
+type OpenAccountForm = z.infer<typeof OpenAccountFormSchema>;
+
+/**
+ * Opens an account: a searchable list of ISO 4217 currencies without the ones
+ * the contact already has. A race with another opening still lands on the
+ * field as `currency_exists`.
+ */
+export function OpenAccountForm({
+  contactId,
+  existing,
+  onDone,
+  onChanged,
+  onPageError,
+}: {
+  contactId: number;
+  existing: string[];
+  onDone: (message: string) => void;
+  onChanged: () => void;
+  onPageError: (message: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  const [query, setQuery] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
+  /** Made when the form opens, renewed after each definite outcome. */
+  const [key, setKey] = useState(newIdempotencyKey);
+  const form = useForm<OpenAccountForm>({ resolver: zodResolver(OpenAccountFormSchema), defaultValues: { currency: "" } });
+  const { errors } = form.formState;
+  const { submit, pending } = useLedgerSubmission(openAccountAction);
+  // Built in the browser only: its Intl may know other currencies or names than the server's (no hydration mismatch).
+  const [currencies, setCurrencies] = useState<CurrencyOption[]>([]);
+  const existingKey = existing.join(",");
+  useEffect(() => {
+    setCurrencies(listCurrencies(locale, existingKey ? existingKey.split(",") : []));
+  }, [locale, existingKey]);
+  const selected = form.watch("currency");
+  const shown = useMemo(() => {
+    const found = searchCurrencies(currencies, query);
+    const chosen = currencies.find((option) => option.code === selected);
+    return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
+  }, [currencies, query, selected]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    const settled = await submit({ contactId, currency: values.currency, idempotencyKey: key });
+    if (!settled) return;
+    if (settled.kind === "connection_lost") return setNotice(t("ledger.connection_lost_resend"));
+    if (settled.kind === "refused") {
+      setKey(newIdempotencyKey());
+      if (settled.error.kind === "not_found") return onPageError(settled.error.message);
+      const texts = settled.error.fieldErrors.currency;
+      return texts ? form.setError("currency", { message: texts.join(" ") }) : setNotice(settled.error.message);
+    }
+    const { outcome } = settled;
+    setKey(newIdempotencyKey());
+    if (outcome.status === "succeeded") {
+      form.reset({ currency: "" });
+      setQuery("");
+      return onDone(t("ledger.open.done", { currency: values.currency }));
+    }
+    if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
+    const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale);
+    if (placement.on === "page") return onPageError(placement.text);
+    if (placement.on === "form") return setNotice(placement.text);
+    const texts = placement.fieldErrors.currency;
+    return texts ? form.setError("currency", { message: texts.join(" ") }, { shouldFocus: true }) : setNotice(outcome.error.message);
+  });
+
+  const currencyErrors = errors.currency?.message ? [t(errors.currency.message)] : undefined;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="open-account-title" className="space-y-3 rounded-md border border-border p-4" data-testid="open-account">
+      <h3 id="open-account-title" className="font-semibold">
+        {t("ledger.open.title")}
+      </h3>
+      {notice ? (
+        <Alert tone="danger" live>
+          {notice}
+        </Alert>
+      ) : null}
+      {unknown ? <UnknownOutcome idempotencyKey={unknown.key} reason={unknown.reason} onSettled={onChanged} /> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id="open-currency-search" label={t("ledger.open.search")}>
+          <Input id="open-currency-search" type="search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </Field>
+        <Field id="open-currency" label={t("ledger.open.currency")} hint={t("ledger.open.hint", { count: shown.length })} errors={currencyErrors}>
+          <Select
+            id="open-currency"
+            size={6}
+            aria-invalid={Boolean(currencyErrors)}
+            aria-describedby={describedBy("open-currency", true, currencyErrors)}
+            {...form.register("currency")}
+          >
+            {shown.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.code} — {option.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? t("ledger.open.opening") : t("ledger.open.submit")}
+      </Button>
+    </form>
+  );
+}

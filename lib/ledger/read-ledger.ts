@@ -1,0 +1,23 @@
+import "server-only";
+import { getContactAccountJournal, getContactAccounts, type PlatformClient } from "@/lib/api";
+import type { Db } from "@/lib/db/client";
+import { recordContactView } from "./audit";
+import { toAccountView, toJournalView } from "./outcome";
+import type { AccountView, JournalEntryView, PageOf } from "./types";
+
+/** The contact's accounts in opening order; opening them counts as "contact opened" for the viewer's activity. */
+export async function loadContactAccounts(db: Db, api: PlatformClient, viewerId: number, contactId: number): Promise<AccountView[]> {
+  const accounts = await getContactAccounts(api, { contact_id: contactId });
+  await recordContactView(db, viewerId, contactId);
+  return accounts.map(toAccountView);
+}
+
+export type JournalPage = { available: true; page: PageOf<JournalEntryView> } | { available: false };
+
+/** One page (newest first) of the platform's journal, or "not available" on a platform without the extension. */
+export async function loadJournal(api: PlatformClient, accountId: number, page: number): Promise<JournalPage> {
+  const journal = await getContactAccountJournal(api, { account_id: accountId, page });
+  if (!journal.available) return { available: false };
+  const { data, meta } = journal.data;
+  return { available: true, page: { items: data.map(toJournalView), page: meta.current_page, pages: Math.max(1, meta.last_page), total: meta.total } };
+}

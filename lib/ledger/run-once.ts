@@ -1,0 +1,65 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import type { PlatformClient } from "@/lib/api";
+import type { Translate } from "@/lib/i18n/translate";
+import { recordAuditEntry, type Actor, type NewAuditEntry } from "./audit";
+import { claimIntent, completeIntent, readPriorOutcome, type Intent } from "./idempotency";
+import type { LedgerOutcome, LedgerResult } from "./types";
+
+export interface LedgerContext {
+  db: Db;
+  api: PlatformClient;
+  actor: Actor;
+  t: Translate;
+}
+
+/** What the audit entry says beyond who, the outcome and the ids of the request. */
+export type AuditFacts = Pick<NewAuditEntry, "contactId" | "accountId" | "currency" | "kind" | "amount" | "description">;
+
+export interface Performed {
+  outcome: LedgerOutcome;
+  /** Facts learnt while performing (the opened account's id, the verified currency). */
+  facts?: Partial<AuditFacts>;
+  errorCode?: string | null;
+  balanceAfter?: bigint | null;
+}
+
+/**
+ * Runs a balance operation at most once per key: the winner of the key performs
+ * it and records the outcome with its audit entry in one transaction; every
+ * other submission with the key gets that outcome (or waits for it) without
+ * calling the platform.
+ */
+export async function runOnce(
+  context: LedgerContext,
+  intent: Intent,
+  facts: AuditFacts,
+  perform: (requestId: string) => Promise<Performed>,
+): Promise<LedgerResult> {
+  const { db, actor } = context;
+  if (!(await claimIntent(db, intent))) return readPriorOutcome(db, intent);
+  const requestId = randomUUID();
+  let performed: Performed;
+  try {
+    performed = await perform(requestId);
+  } catch (error) {
+    // A failure of our own code after the claim: whether the platform was called is not known.
+    console.error(JSON.stringify({ level: "error", msg: "ledger operation failed unexpectedly", operation: intent.operation, error: error instanceof Error ? error.message : String(error) }));
+    performed = { outcome: { status: "unknown", operation: intent.operation, reason: "internal_error", requestId } };
+  }
+  const { outcome } = performed;
+  await completeIntent(db, intent.key, outcome, async (tx) => {
+    await recordAuditEntry(tx, {
+      ...facts,
+      ...performed.facts,
+      actor,
+      outcome: outcome.status,
+      errorCode: performed.errorCode ?? (outcome.status === "failed" ? outcome.error.code : null),
+      balanceAfter: performed.balanceAfter ?? null,
+      requestId,
+      idempotencyKey: intent.key,
+    });
+  });
+  return { ...outcome, replayed: false };
+}
