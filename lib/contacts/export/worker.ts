@@ -40,6 +40,9 @@ export interface ExportWorkerOptions {
 
 export type JobOutcome = "finished" | "failed" | "cancelled" | "lost" | "stopped";
 
+/** A batch request's result; never a rejected promise, so a batch requested ahead can be dropped safely. */
+type Fetched = { ok: true; batch: ContactBatch } | { ok: false; error: unknown };
+
 const CLEANUP_EVERY_MS = 60_000;
 const HEARTBEAT_MS = 5_000;
 
@@ -269,6 +272,12 @@ export class ExportWorker {
     return { jobId: job.id, outcome };
   }
 
+  /**
+   * Runs a claimed job from its next_offset. The next batch is requested as soon
+   * as the previous one has arrived, so that the platform prepares it while this
+   * one is serialised and written (the platform's export cursor for it exists by
+   * then); it is written only after the previous commit succeeded, at its offset.
+   */
   async runJob(job: ExportJobRow): Promise<JobOutcome> {
     const db = this.#db;
     const filters = (job.filters as StoredFilters).platform ?? {};
@@ -276,23 +285,29 @@ export class ExportWorker {
     let offset = Number(job.nextOffset);
     let failures = job.failures;
     let api: PlatformClient | null = null;
-    while (true) {
-      if (this.#stopping) return "stopped";
-      let batch: ContactBatch;
-      try {
+    const fetchBatch = (at: number): Promise<Fetched> =>
+      (async () => {
         api ??= (await this.#connect(db)).with({
           lane: "background",
           maxWaitMs: this.#inlineWaitMs,
           onWait: (notice: WaitNotice) => this.#noteInlineWait(job.id, notice),
         });
-        batch = await getContacts(api, { ...filters, offset, limit });
-      } catch (error) {
-        const outcome = await this.#handleFailure(job, api, error, ++failures);
+        return { ok: true as const, batch: await getContacts(api, { ...filters, offset: at, limit }) };
+      })().catch((error: unknown) => ({ ok: false as const, error }));
+    let pending: Promise<Fetched> | null = null;
+    while (true) {
+      if (this.#stopping) return "stopped";
+      const fetched: Fetched = await (pending ?? fetchBatch(offset));
+      pending = null;
+      if (!fetched.ok) {
+        const outcome = await this.#handleFailure(job, api, fetched.error, ++failures);
         if (outcome) return outcome;
         continue;
       }
+      const { batch } = fetched;
       const rows = batch.data.length;
       const done = rows < limit || offset + limit >= batch.meta.total;
+      if (!done) pending = fetchBatch(offset + rows);
       const content = serialiseBatch(job.format as ExportFormat, batch.data);
       const committed = await commitBatch(db, { jobId: job.id, owner: this.owner, offset, rows, content, total: batch.meta.total, done, leaseSeconds: this.#leaseSeconds });
       if (!committed) return this.#whyLost(job.id);
