@@ -52,6 +52,7 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 const server = http.createServer(async (req, res) => {
   try {
+    if (req.url === "/api/health") return send(res, 200, { status: "ok" });
     const method = (req.url ?? "").replace(/^\/api\/v1\//, "").split("?")[0];
     const kind = METHODS[method];
     if (!kind) return send(res, 404, { error: "not found" });

@@ -10,6 +10,7 @@
  * - Build: NEXT_DIST_DIR=.next-bench (BENCH_DIST_DIR to change it); `--no-build`
  *   reuses an existing build. The build runs under flock so that two benchmarks
  *   never write the same folder at once.
+ * - `--profile <dir>` writes a CPU profile of the app server into <dir>.
  * - Each client owns its key holder and account, so that clients compete for
  *   the server and the database, not for one rate-limit counter row.
  */
@@ -27,6 +28,8 @@ const SECONDS = Number(args[args.indexOf("--seconds") + 1]) || 4;
 const WARMUP_SECONDS = 1;
 const CLIENT_COUNTS = [1, 16];
 const DIST_DIR = process.env.BENCH_DIST_DIR || ".next-bench";
+/** `--profile <dir>`: the app server writes a V8 CPU profile there when it stops (for finding the hot path). */
+const PROFILE_DIR = args.includes("--profile") ? path.resolve(args[args.indexOf("--profile") + 1]) : null;
 const ROOT = process.cwd();
 const OPERATOR_TOKEN = `bench-${randomUUID()}`;
 const children: ChildProcess[] = [];
@@ -143,26 +146,45 @@ async function loadFixtures(baseUrl: string): Promise<Slot[]> {
   return result;
 }
 
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Measure {
+  /** CPU of the server process per answered request, in ms: the machine-load-independent cost. */
+  cpuPerRequest: number;
   perSecond: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
+/** `HEALTH` measures an empty answer (GET /api/health): the framework's own cost per request. */
+const HEALTH = "health";
+
 function post(agent: http.Agent, baseUrl: string, method: string, slot: Slot, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
+    const health = method === HEALTH;
     const request = http.request(
-      `${baseUrl}/api/v1/${method}`,
+      health ? `${baseUrl}/api/health` : `${baseUrl}/api/v1/${method}`,
       {
-        method: "POST",
+        method: health ? "GET" : "POST",
         agent,
-        headers: {
-          accept: "application/json",
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${slot.key}`,
-        },
+        headers: health
+          ? { accept: "application/json" }
+          : {
+              accept: "application/json",
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(body),
+              authorization: `Bearer ${slot.key}`,
+            },
       },
       (response) => {
         response.resume();
@@ -170,12 +192,14 @@ function post(agent: http.Agent, baseUrl: string, method: string, slot: Slot, bo
       },
     );
     request.on("error", reject);
-    request.end(body);
+    request.end(method === HEALTH ? undefined : body);
   });
 }
 
 /** `clients` loops, each calling its own account back to back; warm-up first, then SECONDS measured. */
-async function measure(baseUrl: string, method: string, slots: Slot[], clients: number): Promise<Measure> {
+async function measure(baseUrl: string, method: string, slots: Slot[], clients: number, serverPid: number | undefined): Promise<Measure> {
+  const cpuBefore = cpuMs(serverPid);
+  let answered = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const latencies: number[] = [];
   let errors = 0;
@@ -196,6 +220,7 @@ async function measure(baseUrl: string, method: string, slots: Slot[], clients: 
       const counted = measuring;
       const started = performance.now();
       const status = await post(agent, baseUrl, method, slot, body);
+      answered++;
       if (status !== 200) errors++;
       else if (counted && Date.now() <= measureEnd) latencies.push(performance.now() - started);
     }
@@ -204,7 +229,8 @@ async function measure(baseUrl: string, method: string, slots: Slot[], clients: 
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { perSecond: latencies.length / ((measureEnd - measureStart) / 1000), p50: at(0.5), p99: at(0.99), errors };
+  const cpuPerRequest = (cpuMs(serverPid) - cpuBefore) / answered;
+  return { cpuPerRequest, perSecond: latencies.length / ((measureEnd - measureStart) / 1000), p50: at(0.5), p99: at(0.99), errors };
 }
 
 async function main(): Promise<void> {
@@ -214,11 +240,13 @@ async function main(): Promise<void> {
     const appPort = await freePort();
     const floorPort = await freePort();
     const env = { DATABASE_URL: database.url, PLATFORM_RATE_LIMIT: "1000000000", PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
-    start(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(appPort), "-H", "127.0.0.1"], env);
+    const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+    const app = start(process.execPath, [...profile, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "127.0.0.1"], env);
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitFor(`${appUrl}/api/health`, 120);
     const slots = await loadFixtures(appUrl);
-    start(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "bench/accounts-floor.ts")], { DATABASE_URL: database.url, PORT: String(floorPort) });
+    // node --import tsx: one process, so that its CPU time can be read.
+    const floorServer = start(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/accounts-floor.ts")], { DATABASE_URL: database.url, PORT: String(floorPort) });
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     await waitFor(`${floorUrl}/api/v1/none`, 60);
 
@@ -227,30 +255,34 @@ async function main(): Promise<void> {
     for (const [label, method] of [
       ["top-up", "addFundsToContactAccount"],
       ["debit", "withdrawFundsFromContactAccount"],
+      ["(empty GET /api/health)", HEALTH],
     ] as const) {
       for (const clients of CLIENT_COUNTS) {
         // App and floor measured back to back, so that both see the same machine load.
-        const app = await measure(appUrl, method, slots, clients);
-        const floor = await measure(floorUrl, method, slots, clients);
-        const ratio = app.perSecond / floor.perSecond;
-        ratios.push(ratio);
+        const appResult = await measure(appUrl, method, slots, clients, app.pid);
+        const floor = await measure(floorUrl, method, slots, clients, floorServer.pid);
+        const ratio = appResult.perSecond / floor.perSecond;
+        if (method !== HEALTH) ratios.push(ratio);
         rows.push([
           label,
           String(clients),
-          app.perSecond.toFixed(0),
-          `${app.p50.toFixed(1)}/${app.p99.toFixed(1)}`,
+          appResult.perSecond.toFixed(0),
+          `${appResult.p50.toFixed(1)}/${appResult.p99.toFixed(1)}`,
+          appResult.cpuPerRequest.toFixed(2),
           floor.perSecond.toFixed(0),
           `${floor.p50.toFixed(1)}/${floor.p99.toFixed(1)}`,
+          floor.cpuPerRequest.toFixed(2),
           ratio.toFixed(2),
-          String(app.errors + floor.errors),
+          String(appResult.errors + floor.errors),
         ]);
-        log(`measured ${label} × ${clients}: app ${app.perSecond.toFixed(0)}/s, floor ${floor.perSecond.toFixed(0)}/s`);
+        log(`measured ${label} × ${clients}: app ${appResult.perSecond.toFixed(0)}/s, floor ${floor.perSecond.toFixed(0)}/s`);
       }
     }
-    const header = ["operation", "clients", "app req/s", "app p50/p99 ms", "floor req/s", "floor p50/p99 ms", "app/floor", "errors"];
+    const header = ["operation", "clients", "app req/s", "app p50/p99 ms", "app cpu ms/req", "floor req/s", "floor p50/p99 ms", "floor cpu ms/req", "app/floor", "errors"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
-    console.log(`\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, next start (${DIST_DIR})`);
+    const [load1] = fs.readFileSync("/proc/loadavg", "utf8").split(" ");
+    console.log(`\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, next start (${DIST_DIR}); load average ${load1}`);
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     const worst = Math.min(...ratios);
