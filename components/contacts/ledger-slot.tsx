@@ -1,12 +1,13 @@
 import type { Contact } from "@/lib/api";
+import { LedgerSection } from "@/components/ledger/ledger-section";
 
 /**
  * The contact page's slot for the account ledger panel (issue 9). The contact
  * page renders <LedgerSlot contact={…} /> below the contact's fields and knows
- * nothing else about the ledger: the ledger's engineer owns this file and
- * replaces the body (a server component; the whole contact object is passed).
+ * nothing else about the ledger: the panel (components/ledger) loads the
+ * contact's accounts itself, on the server, and records that the viewer opened
+ * the contact (which decides whose activity they see).
  */
 export function LedgerSlot({ contact }: { contact: Contact }) {
-  void contact;
-  return null;
+  return <LedgerSection contactId={contact.id} />;
 }
