@@ -19,7 +19,8 @@ export const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
+  // A loaded two-core machine (other builds, PGlite) makes some walks slow; no assertion depends on speed.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,

@@ -2,7 +2,8 @@
 
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
-import { translate, type Translate } from "@/lib/i18n/translate";
+import { translate } from "@/lib/i18n/format";
+import type { Translate } from "@/lib/i18n/translate";
 
 const I18nContext = createContext<{ locale: Locale; t: Translate } | null>(null);
 

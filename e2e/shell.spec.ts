@@ -1,6 +1,6 @@
 import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { storageStateOf } from "./helpers";
+import { formAlert, storageStateOf } from "./helpers";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -92,6 +92,6 @@ test("axe: the sign-in page has no serious or critical violation", async ({ page
   await page.goto("/login");
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(formAlert(page)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

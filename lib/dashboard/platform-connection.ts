@@ -16,7 +16,7 @@ const ASSOCIATED_DATA = "dashboard.platform_connections.api_key";
  * else one derived from NEXTAUTH_SECRET with HKDF. Changing either makes the
  * stored key unreadable; an owner then enters it again.
  */
-export function connectionEncryptionKey(env: NodeJS.ProcessEnv = process.env): Buffer {
+export function connectionEncryptionKey(env: Record<string, string | undefined> = process.env): Buffer {
   if (env.DASHBOARD_ENCRYPTION_KEY) return keyFromSecret(env.DASHBOARD_ENCRYPTION_KEY);
   const secret = env.NEXTAUTH_SECRET || env.AUTH_SECRET;
   if (!secret) throw new DashboardError("connection.no_secret");
