@@ -90,6 +90,8 @@ export async function moveFunds(db: Db, kind: Movement, input: MovementInput, t:
   }
   if (row.id !== null) return serializeAccount(row as AccountRow);
   assertReach(row.owner_id == null ? null : (row as Reach), input.holderId, "account", t);
+  // A reachable account that a top-up did not change was deleted by a concurrent request.
+  if (kind === "deposit") throw missing("account", t);
   // A debit that changed nothing. The block is checked before the balance.
   if (row.before_blocked) throw accountBlocked(t);
   const before = BigInt(row.before_amount ?? "0");
