@@ -17,6 +17,11 @@ describe("money-safe JSON", () => {
     expect(parseJsonKeepingMoney('{"amount":1.5,"balance_after":null,"x":[{"amount":"7"}]}')).toEqual({ amount: 1.5, balance_after: null, x: [{ amount: "7" }] });
   });
 
+  test("answers without a money key parse as plain JSON; a money key written with escapes is still found", () => {
+    expect(parseJsonKeepingMoney('{"data":[{"id":1,"name":"amount"}],"n":9007199254740993}')).toEqual({ data: [{ id: 1, name: "amount" }], n: 9007199254740992 });
+    expect(parseJsonKeepingMoney('{"\\u0061mount":9007199254740993}')).toEqual({ amount: "9007199254740993" });
+  });
+
   test("bigints are written as JSON numbers with every digit", () => {
     expect(stringifyJson({ amount: BigInt("123456789012345678901"), n: 1 })).toBe('{"amount":123456789012345678901,"n":1}');
   });
