@@ -1,22 +1,29 @@
 import { z } from "zod";
 import { isDay, isTimeZone } from "../time-zone";
 
-/**
- * Starting an export: the browser's current filters (as in its URL), the
- * viewer's time zone, and the file's format. The form and the server action parse
- * with this one schema.
- */
-export const StartExportSchema = z
-  .object({
-    bot: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
-    from: z.string().refine(isDay, "form.invalid").nullable().default(null),
-    to: z.string().refine(isDay, "form.invalid").nullable().default(null),
-    tz: z.string().refine(isTimeZone, "form.invalid").default("UTC"),
-    format: z.enum(["csv", "jsonl"]),
-    bom: z.boolean().default(false),
-  })
-  .refine((input) => !input.from || !input.to || input.from <= input.to, { path: ["to"], message: "contacts.filter.range_reversed" });
+/** The file: its format and, for CSV, a byte order mark for Excel. The export form parses with this. */
+export const ExportFileSchema = z.object({
+  format: z.enum(["csv", "jsonl"]),
+  bom: z.boolean().default(false),
+});
+export type ExportFile = z.input<typeof ExportFileSchema>;
+
+/** The browser's filters as in its URL, and the viewer's time zone. */
+export const ExportFiltersSchema = z.object({
+  bot: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+  from: z.string().refine(isDay, "form.invalid").nullable().default(null),
+  to: z.string().refine(isDay, "form.invalid").nullable().default(null),
+  tz: z.string().refine(isTimeZone, "form.invalid").default("UTC"),
+});
+
+/** Starting an export: the server action parses with this (the form's schema plus the filters). */
+export const StartExportSchema = ExportFiltersSchema.extend(ExportFileSchema.shape).refine((input) => !input.from || !input.to || input.from <= input.to, {
+  path: ["to"],
+  message: "contacts.filter.range_reversed",
+});
 export type StartExport = z.input<typeof StartExportSchema>;
 export type StartExportInput = z.output<typeof StartExportSchema>;
 
 export const ExportIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const HiddenColumnsSchema = z.object({ hidden: z.array(z.string().max(32)).max(20) });

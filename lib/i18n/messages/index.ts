@@ -1,4 +1,5 @@
 import { authMessages } from "./auth";
+import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
 import { listMessages } from "./lists";
@@ -8,7 +9,7 @@ import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 
 /** Every area's texts; later areas add their file here. */
-const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages, listMessages, ledgerMessages] as const;
+const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages, listMessages, ledgerMessages, contactMessages] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cookies } from "next/headers";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { loadFromPlatform } from "@/lib/dashboard/platform";
+import { findContact } from "@/lib/contacts/find-contact";
+import { TIME_ZONE_COOKIE, timeZoneOr } from "@/lib/contacts/time-zone";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/card";
+import { PlatformProblem } from "@/components/platform-problem";
+import { ContactDetails } from "@/components/contacts/contact-details";
+import { LedgerSlot } from "@/components/contacts/ledger-slot";
+
+export async function generateMetadata({ params }: { params: Promise<{ contactId: string }> }): Promise<Metadata> {
+  const [{ contactId }, t] = await Promise.all([params, getTranslator()]);
+  return { title: `${t("contacts.title")} · ${contactId}` };
+}
+
+const ID = /^\d{1,15}$/;
+
+/**
+ * One contact, every field of the spec's contact object, for people. Loaded with
+ * the getContact extension; on a platform without it, with getContacts and the
+ * `bot` and `created` (Unix seconds) hints the browser's row links carry.
+ */
+export default async function ContactPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ contactId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [{ contactId }, query, user, t, locale, cookieStore] = await Promise.all([params, searchParams, requireUser(), getTranslator(), getLocale(), cookies()]);
+  if (!ID.test(contactId) || Number(contactId) < 1) notFound();
+  const hint = (value: string | string[] | undefined) => (typeof value === "string" && ID.test(value) ? Number(value) : null);
+  const timeZone = timeZoneOr(cookieStore.get(TIME_ZONE_COOKIE)?.value);
+  const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: hint(query.bot), created: hint(query.created) }));
+
+  const header = (
+    <PageHeader title={result.ok && result.data.found ? result.data.contact.name || `#${contactId}` : `#${contactId}`}>
+      <Link className="underline" href="/contacts">
+        {t("contact.back")}
+      </Link>
+    </PageHeader>
+  );
+  if (!result.ok) {
+    return (
+      <>
+        {header}
+        <PlatformProblem error={result.error} canConfigure={can(user.role, "settings.manage")} t={t} />
+      </>
+    );
+  }
+  if (!result.data.found) {
+    return (
+      <>
+        {header}
+        <Alert tone={result.data.reason === "needs_hint" ? "info" : "warning"} title={t(`contact.${result.data.reason}`)} live>
+          <Link className="underline" href="/contacts">
+            {t("contact.back")}
+          </Link>
+        </Alert>
+      </>
+    );
+  }
+  const { contact, via } = result.data;
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        {via === "getContacts" ? (
+          <Alert tone="info" className="text-sm">
+            {t("contact.via_fallback")}
+          </Alert>
+        ) : null}
+        <ContactDetails contact={contact} t={t} locale={locale} timeZone={timeZone} />
+        {/* The account ledger panel (issue 9) renders here; this page knows nothing else about it. */}
+        <LedgerSlot contact={contact} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+"use server";
+
+import { authedAction } from "@/lib/auth/authed-action";
+import { saveHiddenColumns } from "@/lib/contacts/column-settings";
+import { ExportIdSchema, HiddenColumnsSchema, StartExportSchema } from "@/lib/contacts/export/forms";
+import { cancelExportJob, createExportJob } from "@/lib/contacts/export/jobs";
+
+/** The browser's hidden columns, remembered for the member. */
+export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColumnsSchema, async (input, { db, user }) => ({
+  hidden: await saveHiddenColumns(db, user.id, input.hidden),
+}));
+
+/** Queues an export of the browser's current filters; the worker of any instance runs it. */
+export const startExportAction = authedAction("contacts.export", StartExportSchema, async (input, { db, user }) => {
+  const job = await createExportJob(db, { userId: user.id, ...input });
+  return { id: job.id };
+});
+
+export const cancelExportAction = authedAction("contacts.export", ExportIdSchema, async (input, { db, user }) => {
+  await cancelExportJob(db, input.id, user.id);
+  return { id: input.id };
+});

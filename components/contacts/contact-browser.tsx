@@ -1,0 +1,186 @@
+"use client";
+
+import { useCallback, useMemo, useState, useTransition } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { contactBrowserParsers, hasFilters, NO_FILTERS, serializeContactBrowserParams, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import type { ContactColumn } from "@/lib/contacts/columns";
+import type { ContactPageView } from "@/lib/contacts/rows";
+import type { ActionError } from "@/lib/dashboard/action-result";
+import { saveHiddenColumnsAction } from "@/app/(dashboard)/contacts/actions";
+import { ContactFilters, type BotOption } from "./contact-filters";
+import { ContactsTable } from "./contacts-table";
+import { ExportPanel } from "./export-panel";
+import { describeFilters, formatNumber } from "./format";
+import { useViewerTimeZone } from "./use-time-zone";
+
+export interface ContactBrowserProps {
+  /** What the server rendered with: the URL as its loader parsed it, the zone of the `tz` cookie, and the page (or the failure). */
+  initial: { params: ContactBrowserParams; timeZone: string; data: ContactPageView | null; error: ActionError | null };
+  hiddenColumns: ContactColumn[];
+  /** From getMe; null when the platform does not list its bots (then a bot id is typed). */
+  bots: BotOption[] | null;
+  canExport: boolean;
+}
+
+type QueryKey = ContactBrowserParams & { tz: string | null };
+
+class ContactsRequestError extends Error {
+  constructor(readonly error: ActionError) {
+    super(error.message);
+  }
+}
+
+async function fetchContactPage(key: QueryKey, signal: AbortSignal): Promise<ContactPageView> {
+  const query = serializeContactBrowserParams(key);
+  const separator = query ? "&" : "?";
+  const response = await fetch(`/api/dashboard/contacts${query}${key.tz ? `${separator}tz=${encodeURIComponent(key.tz)}` : ""}`, { signal, cache: "no-store" });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new ContactsRequestError(body?.error ?? { kind: "server", message: response.statusText, fieldErrors: {} });
+  return body as ContactPageView;
+}
+
+/** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
+const keyOf = (params: ContactBrowserParams, timeZone: string): QueryKey => ({
+  bot: params.bot,
+  from: params.from,
+  to: params.to,
+  page: params.page,
+  size: params.size,
+  tz: params.from !== null || params.to !== null ? timeZone : null,
+});
+
+const sameKey = (a: QueryKey, b: QueryKey) => a.bot === b.bot && a.from === b.from && a.to === b.to && a.page === b.page && a.size === b.size && a.tz === b.tz;
+
+/**
+ * The contact browser: the URL is the state (nuqs, with the parser map the
+ * server loader uses), react-query loads each page through the route handler
+ * and keeps the previous page on screen while the next one loads.
+ */
+export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: ContactBrowserProps) {
+  const { t, locale } = useI18n();
+  const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
+  const timeZone = useViewerTimeZone(initial.timeZone);
+  const key = keyOf(params, timeZone);
+  const initialKey = useMemo(() => keyOf(initial.params, initial.timeZone), [initial.params, initial.timeZone]);
+  const query = useQuery({
+    queryKey: ["contacts", key],
+    queryFn: ({ signal }) => fetchContactPage(key, signal),
+    placeholderData: keepPreviousData,
+    initialData: initial.data && sameKey(key, initialKey) ? initial.data : undefined,
+    retry: false,
+  });
+  const filters = { bot: params.bot, from: params.from, to: params.to };
+  const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);
+  const data = query.data;
+  const error = query.error instanceof ContactsRequestError ? query.error.error : query.error ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError) : null;
+  const shownError = error ?? (!data && sameKey(key, initialKey) ? initial.error : null);
+  const loadingNext = query.isFetching && (query.isPlaceholderData || !data);
+  const reversed = params.from !== null && params.to !== null && params.from > params.to;
+
+  const clearFilters = () => void setParams({ ...NO_FILTERS, page: null });
+  const [hidden, setHidden] = useState(hiddenColumns);
+  const [, startSaving] = useTransition();
+  const changeHidden = (next: ContactColumn[]) => {
+    setHidden(next);
+    startSaving(async () => {
+      await saveHiddenColumnsAction({ hidden: next });
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <ContactFilters
+        filters={filters}
+        size={params.size}
+        bots={bots}
+        timeZone={timeZone}
+        hiddenColumns={hidden}
+        onHiddenColumns={changeHidden}
+        onFilters={(next) => void setParams({ ...next, page: null })}
+        onSize={(size) => void setParams({ size, page: null })}
+        onClear={clearFilters}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium" data-testid="contacts-total" aria-live="polite">
+          {data ? t("contacts.total", { count: formatNumber(data.total, locale) }) : "\u00a0"}
+        </p>
+        <p className="text-sm text-muted" role="status" aria-live="polite">
+          {loadingNext ? t("contacts.loading_page") : ""}
+        </p>
+      </div>
+      {shownError ? (
+        <Alert tone="danger" title={t("contacts.load_failed")} live>
+          <p>{shownError.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
+            {t("contacts.retry")}
+          </Button>
+        </Alert>
+      ) : null}
+      {data ? (
+        data.rows.length > 0 ? (
+          <ContactsTable
+            view={data}
+            hiddenColumns={hidden}
+            timeZone={timeZone}
+            busy={loadingNext}
+            onPage={(page) => void setParams({ page: page === 1 ? null : page })}
+          />
+        ) : (
+          <EmptyResult
+            reason={reversed ? "reversed" : params.page > data.lastPage && data.total > 0 ? "page" : hasFilters(filters) ? "filtered" : "none"}
+            summary={describeFilters(filters, t, locale, botName) ?? ""}
+            page={params.page}
+            lastPage={data.lastPage}
+            onClear={clearFilters}
+            onFirstPage={() => void setParams({ page: null })}
+          />
+        )
+      ) : null}
+      {canExport ? <ExportPanel filters={filters} timeZone={timeZone} total={reversed ? 0 : (data?.total ?? null)} botName={botName} /> : null}
+    </div>
+  );
+}
+
+function EmptyResult({
+  reason,
+  summary,
+  page,
+  lastPage,
+  onClear,
+  onFirstPage,
+}: {
+  reason: "reversed" | "page" | "filtered" | "none";
+  summary: string;
+  page: number;
+  lastPage: number;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
+  const { t } = useI18n();
+  const text =
+    reason === "reversed"
+      ? t("contacts.empty_range_reversed")
+      : reason === "page"
+        ? t("contacts.empty_page", { page, last: lastPage })
+        : reason === "filtered"
+          ? t("contacts.empty_filtered", { summary })
+          : t("contacts.empty");
+  return (
+    <div className="rounded-lg border border-border bg-surface p-6" data-testid="contacts-empty" data-reason={reason}>
+      <p>{text}</p>
+      {reason === "page" ? (
+        <Button variant="secondary" className="mt-3" onClick={onFirstPage}>
+          {t("contacts.first_page")}
+        </Button>
+      ) : reason === "none" ? null : (
+        <Button variant="secondary" className="mt-3" onClick={onClear}>
+          {t("contacts.filter.clear")}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
+import { hasFilters, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
+import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
+import { isDay } from "@/lib/contacts/time-zone";
+
+export interface BotOption {
+  id: number;
+  label: string;
+}
+
+const label = "block text-sm font-medium";
+
+/**
+ * Bot, creation days and page size. Every change goes to the URL at once (and
+ * takes the browser back to page 1); the days are whole days of the viewer's zone.
+ */
+export function ContactFilters({
+  filters,
+  size,
+  bots,
+  timeZone,
+  hiddenColumns,
+  onHiddenColumns,
+  onFilters,
+  onSize,
+  onClear,
+}: {
+  filters: ContactBrowserFilters;
+  size: PageSize;
+  bots: BotOption[] | null;
+  timeZone: string;
+  hiddenColumns: ContactColumn[];
+  onHiddenColumns: (hidden: ContactColumn[]) => void;
+  onFilters: (filters: Partial<ContactBrowserFilters>) => void;
+  onSize: (size: PageSize) => void;
+  onClear: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const reversed = filters.from !== null && filters.to !== null && filters.from > filters.to;
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border bg-surface p-4">
+      <h2 id={`${id}-title`} className="sr-only">
+        {t("contacts.filters")}
+      </h2>
+      <div className="flex flex-wrap items-end gap-4">
+        {bots ? (
+          <div className="space-y-1">
+            <label htmlFor={`${id}-bot`} className={label}>
+              {t("contacts.filter.bot")}
+            </label>
+            <Select
+              id={`${id}-bot`}
+              className="min-w-48"
+              value={filters.bot === null ? "" : String(filters.bot)}
+              onChange={(event) => onFilters({ bot: event.target.value ? Number(event.target.value) : null })}
+            >
+              <option value="">{t("contacts.filter.all_bots")}</option>
+              {filters.bot !== null && !bots.some((bot) => bot.id === filters.bot) ? <option value={filters.bot}>{filters.bot}</option> : null}
+              {bots.map((bot) => (
+                <option key={bot.id} value={bot.id}>
+                  {bot.label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : (
+          <BotIdInput id={`${id}-bot`} value={filters.bot} onChange={(bot) => onFilters({ bot })} />
+        )}
+        <DayInput id={`${id}-from`} label={t("contacts.filter.from")} value={filters.from} invalid={reversed} onChange={(from) => onFilters({ from })} hintId={`${id}-dates`} />
+        <DayInput id={`${id}-to`} label={t("contacts.filter.to")} value={filters.to} invalid={reversed} onChange={(to) => onFilters({ to })} hintId={`${id}-dates`} />
+        <div className="space-y-1">
+          <label htmlFor={`${id}-size`} className={label}>
+            {t("contacts.page_size")}
+          </label>
+          <Select id={`${id}-size`} value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
+            {PAGE_SIZES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ColumnMenu hidden={hiddenColumns} onChange={onHiddenColumns} />
+        {hasFilters(filters) ? (
+          <Button variant="secondary" onClick={onClear}>
+            {t("contacts.filter.clear")}
+          </Button>
+        ) : null}
+      </div>
+      <p id={`${id}-dates`} className="mt-2 text-xs text-muted">
+        {t("contacts.filter.dates_hint", { zone: timeZone })}
+      </p>
+      {reversed ? (
+        <p className="mt-1 text-sm text-danger" role="alert">
+          {t("contacts.filter.range_reversed")}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function DayInput({ id, label: text, value, invalid, hintId, onChange }: { id: string; label: string; value: string | null; invalid: boolean; hintId: string; onChange: (day: string | null) => void }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <Input
+        id={id}
+        type="date"
+        min="1970-01-01"
+        max="9999-12-31"
+        value={value ?? ""}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          const day = event.target.value;
+          if (day === "") onChange(null);
+          else if (isDay(day)) onChange(day);
+        }}
+      />
+    </div>
+  );
+}
+
+/** For a platform whose getMe does not list bots: a typed bot id, applied with Enter or the button. */
+function BotIdInput({ id, value, onChange }: { id: string; value: number | null; onChange: (bot: number | null) => void }) {
+  const t = useT();
+  const [text, setText] = useState(value === null ? "" : String(value));
+  useEffect(() => setText(value === null ? "" : String(value)), [value]);
+  const valid = text === "" || /^\d{1,15}$/.test(text);
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid) onChange(text === "" ? null : Number(text));
+      }}
+    >
+      <div className="space-y-1">
+        <label htmlFor={id} className={label}>
+          {t("contacts.filter.bot_id")}
+        </label>
+        <Input id={id} inputMode="numeric" className="w-36" value={text} aria-invalid={!valid || undefined} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value.trim())} />
+        <p id={`${id}-hint`} className="max-w-56 text-xs text-muted">
+          {t("contacts.filter.bot_id_hint")}
+        </p>
+      </div>
+      <Button type="submit" variant="secondary" disabled={!valid}>
+        {t("contacts.filter.apply")}
+      </Button>
+    </form>
+  );
+}
+
+/** Which columns show; the choice is saved for the member. */
+function ColumnMenu({ hidden, onChange }: { hidden: ContactColumn[]; onChange: (hidden: ContactColumn[]) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <details className="relative">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-2">
+        {t("contacts.columns")} <span aria-hidden="true">▾</span>
+      </summary>
+      <fieldset className="absolute right-0 z-10 mt-1 w-56 space-y-2 rounded-md border border-border bg-surface p-3 shadow-lg" aria-describedby={`${id}-hint`}>
+        <legend className="sr-only">{t("contacts.columns")}</legend>
+        {HIDEABLE_COLUMNS.map((column) => (
+          <label key={column} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={!hidden.includes(column)}
+              onChange={(event) => onChange(event.target.checked ? hidden.filter((c) => c !== column) : [...hidden, column])}
+            />
+            {t(`contacts.col.${column}`)}
+          </label>
+        ))}
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {t("contacts.columns_hint")}
+        </p>
+      </fieldset>
+    </details>
+  );
+}

@@ -1,0 +1,166 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { ExportJobView } from "@/lib/contacts/export/jobs";
+import { cancelExportAction } from "@/app/(dashboard)/contacts/actions";
+import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
+
+export const EXPORTS_QUERY_KEY = ["contact-exports"] as const;
+
+async function fetchExports(signal: AbortSignal): Promise<ExportJobView[]> {
+  const response = await fetch("/api/dashboard/contacts/exports", { signal, cache: "no-store" });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(body?.error?.message ?? response.statusText);
+  return (body as { data: ExportJobView[] }).data;
+}
+
+const isActive = (job: ExportJobView) => job.status === "queued" || job.status === "running";
+
+/** The member's exports of the last 24 hours, polled every second while one is running. */
+export function ExportList({ botName }: { botName?: (id: number) => string }) {
+  const { t } = useI18n();
+  const id = useId();
+  const query = useQuery({
+    queryKey: EXPORTS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchExports(signal),
+    refetchInterval: (current) => (current.state.data?.some(isActive) ? 1000 : 15_000),
+    staleTime: 0,
+  });
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-base font-semibold">
+        {t("exports.list")}
+      </h3>
+      {query.isPending ? (
+        <p className="mt-2 text-sm text-muted" role="status">
+          {t("exports.loading")}
+        </p>
+      ) : query.isError && !query.data ? (
+        <Alert tone="danger" className="mt-2" live>
+          {t("exports.load_failed")}
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{t("exports.empty")}</p>
+      ) : (
+        <ul className="mt-3 space-y-3" data-testid="export-list">
+          {query.data.map((job) => (
+            <ExportItem key={job.id} job={job} botName={botName} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const STATUS_TONE: Record<ExportJobView["status"], string> = {
+  queued: "text-muted",
+  running: "text-primary",
+  finished: "text-success",
+  failed: "text-danger",
+  cancelled: "text-muted",
+};
+
+function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: number) => string }) {
+  const { t, locale } = useI18n();
+  const queryClient = useQueryClient();
+  const [pending, startTransition] = useTransition();
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = t("exports.label", { id: job.id });
+  const summary = describeFilters(job.filters, t, locale, botName) ?? t("exports.no_filters");
+  const progressText =
+    job.total === null && job.status !== "finished"
+      ? job.status === "running"
+        ? t("exports.counting")
+        : null
+      : job.total === null
+        ? t("exports.progress_unknown", { done: formatNumber(job.rowsDone, locale) })
+        : t("exports.progress", { done: formatNumber(job.rowsDone, locale), total: formatNumber(job.total, locale) });
+  const cancel = () =>
+    startTransition(async () => {
+      setProblem(null);
+      const result = await cancelExportAction({ id: job.id });
+      if (!result.ok) setProblem(result.error.message);
+      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+    });
+
+  return (
+    <li className="rounded-md border border-border p-3" data-testid="export-item" data-export-id={job.id} data-status={job.status}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{label}</span>
+          <Badge>
+            <span className={STATUS_TONE[job.status]} data-testid="export-status">
+              {t(`exports.status.${job.status}`)}
+            </span>
+          </Badge>
+          <span className="text-sm text-muted">
+            {t("exports.file", { format: job.format === "csv" ? "CSV" : "JSONL" })}
+            {job.bom ? ` · ${t("exports.with_bom")}` : ""} · {formatDateTime(job.createdAt, locale, job.filters.tz)}
+          </span>
+        </div>
+        {isActive(job) ? (
+          <Button variant="danger" onClick={cancel} disabled={pending} aria-label={t("exports.cancel_label", { id: job.id })}>
+            {t("exports.cancel")}
+          </Button>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-muted">{t("exports.filters", { summary })}</p>
+      {job.status === "running" || job.status === "queued" || job.status === "finished" ? (
+        <div className="mt-2 space-y-1">
+          <div
+            role="progressbar"
+            aria-label={label}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={job.percent}
+            aria-valuetext={progressText ?? undefined}
+            className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
+          >
+            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${job.percent}%` }} />
+          </div>
+          <p className="text-sm" data-testid="export-progress">
+            {[
+              progressText,
+              job.rowsPerSecond ? t("exports.speed", { rate: formatNumber(job.rowsPerSecond, locale) }) : null,
+              job.secondsLeft !== null && job.status === "running" ? t("exports.time_left", { time: formatDuration(job.secondsLeft, locale) }) : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          {job.waitReason ? (
+            <p className="text-sm text-warning" role="status" data-testid="export-wait">
+              {t(`exports.wait.${job.waitReason}`, { seconds: job.waitSeconds })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {job.status === "finished" ? (
+        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+          <a
+            className="font-medium text-primary underline"
+            href={`/api/dashboard/contacts/exports/${job.id}/download`}
+            download={job.fileName}
+            aria-label={t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
+            data-testid="export-download"
+          >
+            {t("exports.download")} ({formatBytes(job.bytes, locale)})
+          </a>
+          {job.expiresAt ? <span className="text-muted">{t("exports.expires", { time: formatDateTime(job.expiresAt, locale, job.filters.tz) })}</span> : null}
+        </p>
+      ) : null}
+      {job.status === "failed" ? (
+        <p className="mt-2 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p>
+      ) : null}
+      {problem ? (
+        <p className="mt-2 text-sm text-danger" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  );
+}

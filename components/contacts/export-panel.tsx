@@ -1,0 +1,98 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useI18n } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
+import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
+import { startExportAction } from "@/app/(dashboard)/contacts/actions";
+import { describeFilters, formatNumber } from "./format";
+import { EXPORTS_QUERY_KEY, ExportList } from "./export-list";
+
+/**
+ * Starts an export of what the browser shows now (its filters and the viewer's
+ * zone) and lists the member's exports with their progress.
+ */
+export function ExportPanel({
+  filters,
+  timeZone,
+  total,
+  botName,
+}: {
+  filters: ContactBrowserFilters;
+  timeZone: string;
+  total: number | null;
+  botName: (id: number) => string;
+}) {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+  const form = useForm<ExportFile>({ resolver: zodResolver(ExportFileSchema), defaultValues: { format: "csv", bom: true } });
+  const format = form.watch("format");
+  const summary = describeFilters(filters, t, locale, botName) ?? t("exports.no_filters");
+
+  const onSubmit = form.handleSubmit((file) =>
+    startTransition(async () => {
+      setNotice(null);
+      const result = await startExportAction({ ...filters, tz: timeZone, ...file });
+      if (result.ok) {
+        setNotice({ tone: "success", text: t("exports.started") });
+        await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      } else {
+        for (const [field, messages] of Object.entries(result.error.fieldErrors)) {
+          if (field === "format" || field === "bom") form.setError(field, { message: messages.join(" ") });
+        }
+        const fieldless = Object.keys(result.error.fieldErrors).every((field) => field === "format" || field === "bom") ? null : Object.values(result.error.fieldErrors).flat().join(" ");
+        setNotice({ tone: "danger", text: fieldless ?? result.error.message });
+      }
+    }),
+  );
+
+  return (
+    <Card title={t("exports.title")} titleId={`${id}-title`} description={t("exports.description")}>
+      <form onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${id}-title`} data-testid="export-form">
+        <p className="text-sm">{t("exports.filters", { summary })}</p>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">{t("exports.format")}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="csv" {...form.register("format")} />
+            {t("exports.format.csv")}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="jsonl" {...form.register("format")} />
+            {t("exports.format.jsonl")}
+          </label>
+          {form.formState.errors.format ? (
+            <p className="text-sm text-danger" role="alert">
+              {form.formState.errors.format.message}
+            </p>
+          ) : null}
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" disabled={format !== "csv"} {...form.register("bom")} />
+          {t("exports.bom")}
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? t("exports.starting") : total === null ? t("exports.start_unknown") : t("exports.start", { count: formatNumber(total, locale) })}
+          </Button>
+          <Link href="/contacts/exports" className="text-sm underline">
+            {t("exports.all")}
+          </Link>
+        </div>
+        <div aria-live="polite">{notice ? <Alert tone={notice.tone} live>{notice.text}</Alert> : null}</div>
+      </form>
+      <div className="mt-6">
+        <ExportList botName={botName} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * What the browser shows of a contact (the rest is on the contact page), and the
+ * link to it: the contact page uses bot and created to find the contact on a
+ * platform without the getContact extension.
+ */
+export interface ContactRowView {
+  id: number;
+  botId: number;
+  name: string;
+  messenger: string;
+  messengerId: string | null;
+  username: string | null;
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+  tags: string[];
+  createdAt: string;
+  unsubscribedAt: string | null;
+}
+
+export interface ContactPageView {
+  rows: ContactRowView[];
+  /** getNumberOfContacts for the filters. */
+  total: number;
+  page: number;
+  lastPage: number;
+  perPage: number;
+}
+
+export function contactHref(row: Pick<ContactRowView, "id" | "botId" | "createdAt">): string {
+  const created = Math.floor(Date.parse(row.createdAt) / 1000);
+  const query = new URLSearchParams({ bot: String(row.botId) });
+  if (Number.isFinite(created)) query.set("created", String(created));
+  return `/contacts/${row.id}?${query}`;
+}
