@@ -15,7 +15,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    env: { PLATFORM_LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    // DASHBOARD_EXPORT_WORKER=0: servers that tests spawn run no contact export worker unless a test turns it on.
+    env: { PLATFORM_LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1", DASHBOARD_EXPORT_WORKER: "0" },
     fileParallelism: true,
   },
 });
