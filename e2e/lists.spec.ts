@@ -207,18 +207,22 @@ test.describe("lead designs lists", () => {
     await page.getByRole("button", { name: "Move field 3 up" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => rowNames(page)).toEqual(["Alpha", "Gamma", "Beta"]);
-    await expect(page.getByRole("status").filter({ hasText: "moved to position 2 of 3" })).toHaveText("“Gamma” moved to position 2 of 3.");
+    await expect(page.getByRole("status").filter({ hasText: "moved to position" })).toHaveText("“Gamma” moved to position 2 of 3.");
+    // The keyboard stays on the moved row: Enter again moves it once more.
+    await expect(page.getByRole("button", { name: "Move field 2 up" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => rowNames(page)).toEqual(["Gamma", "Alpha", "Beta"]);
 
     // dnd-kit's keyboard sensor on the handle: Space picks up, ArrowDown moves, Space drops.
     await page.getByRole("button", { name: "Drag field 1" }).focus();
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Space");
-    await expect.poll(() => rowNames(page)).toEqual(["Gamma", "Alpha", "Beta"]);
+    await expect.poll(() => rowNames(page)).toEqual(["Alpha", "Gamma", "Beta"]);
 
     await page.getByRole("button", { name: "Create list" }).click();
     await expect(page).toHaveURL(/\/lists\/[0-9a-f-]{36}\?created=1$/);
-    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["gamma", "alpha", "beta"]);
+    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["alpha", "gamma", "beta"]);
   });
 
   test("list page: add a field (appended), then delete it only after typing its slug in the warning dialog", async ({ page, request }) => {

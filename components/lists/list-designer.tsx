@@ -56,7 +56,10 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const hasProjects = directory.projects.length > 0;
   const form = useForm<CreateListFormInput, unknown, CreateListForm>({
     resolver: zodResolver(CreateListFormSchema),
-    mode: "onChange",
+    // Inputs are checked when left, then as they change; slugs are rechecked on every keystroke (recheckSlugs).
+    // Not "onChange": useFieldArray would then validate the whole array after each append and flag the new, empty row.
+    mode: "onBlur",
+    reValidateMode: "onChange",
     defaultValues: {
       name: "",
       targetKind: "project",
@@ -81,9 +84,18 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const moveField = (from: number, to: number) => {
     if (to < 0 || to >= fields.length || from === to) return;
     const name = form.getValues(`fields.${from}.name`) || t("lists.form.field_n", { n: from + 1 });
+    const movedId = fields[from].id;
+    const pressed = document.activeElement?.id;
     move(from, to);
     setAnnouncement(t("lists.form.moved", { name, position: to + 1, count: fields.length }));
-    requestAnimationFrame(recheckSlugs);
+    requestAnimationFrame(() => {
+      recheckSlugs();
+      // Keep the keyboard on the moved row: its same button, or the other one at the top or bottom edge.
+      if (pressed !== `field-${movedId}-up` && pressed !== `field-${movedId}-down`) return;
+      const same = document.getElementById(pressed) as HTMLButtonElement | null;
+      const other = document.getElementById(`field-${movedId}-${pressed.endsWith("-up") ? "down" : "up"}`) as HTMLButtonElement | null;
+      (same && !same.disabled ? same : other)?.focus();
+    });
   };
 
   const onDragEnd = (event: DragEndEvent) => {
