@@ -50,8 +50,17 @@ export function LedgerPanel({ contactId, initialAccounts, initialError }: { cont
   const readOnly = !canOpen && !canTopUp && !canDebit && !canDelete;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["ledger", contactId] });
-  const done = (message: string) => {
+  /** After an operation: its message, and the account exactly as the platform answered (shown at once), then a fresh read. */
+  const done = (message: string, changed?: AccountView | null) => {
     setSuccess(message || null);
+    if (changed) {
+      queryClient.setQueryData<AccountView[]>(accountsKey, (current) => {
+        if (!current) return current;
+        return current.some((account) => account.id === changed.id)
+          ? current.map((account) => (account.id === changed.id ? changed : account))
+          : [...current, changed];
+      });
+    }
     void refresh();
   };
 
@@ -91,7 +100,7 @@ export function LedgerPanel({ contactId, initialAccounts, initialError }: { cont
                   contactId={contactId}
                   account={account}
                   permissions={{ topUp: canTopUp, debit: canDebit, delete: canDelete }}
-                  onDone={(message) => done(message)}
+                  onDone={done}
                   onChanged={() => void refresh()}
                   onPageError={setPageError}
                   locale={locale}
@@ -126,7 +135,7 @@ function AccountCard({
   contactId: number;
   account: AccountView;
   permissions: { topUp: boolean; debit: boolean; delete: boolean };
-  onDone: (message: string) => void;
+  onDone: (message: string, account?: AccountView | null) => void;
   onChanged: () => void;
   onPageError: (message: string) => void;
   locale: ReturnType<typeof useI18n>["locale"];
@@ -183,9 +192,9 @@ function AccountCard({
           account={account}
           kind={form}
           onCancel={() => setForm(null)}
-          onDone={(message) => {
+          onDone={(message, changed) => {
             setForm(null);
-            onDone(message);
+            onDone(message, changed);
           }}
           onChanged={onChanged}
           onPageError={onPageError}

@@ -46,7 +46,8 @@ export function MovementForm({
   account: AccountView;
   kind: MovementKind;
   onCancel: () => void;
-  onDone: (message: string) => void;
+  /** The message, and the account as the platform answered it (its balance is what the panel shows). */
+  onDone: (message: string, account?: AccountView | null) => void;
   /** The balance may have changed (a settled unknown outcome): read the accounts again. */
   onChanged: () => void;
   onPageError: (message: string) => void;
@@ -106,7 +107,7 @@ export function MovementForm({
     const { outcome } = settled;
     if (outcome.status === "succeeded") {
       const balance = outcome.balanceAfter ?? outcome.account?.amount ?? "0";
-      return onDone(t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }));
+      return onDone(t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }), outcome.account);
     }
     if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
     setReview(null);

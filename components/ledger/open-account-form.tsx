@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { OpenAccountRequestSchema } from "@/lib/ledger/forms";
 import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/ledger/currencies";
+import type { AccountView } from "@/lib/ledger/types";
 import { openAccountAction } from "@/app/actions/ledger";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
@@ -33,7 +34,7 @@ export function OpenAccountForm({
 }: {
   contactId: number;
   existing: string[];
-  onDone: (message: string) => void;
+  onDone: (message: string, account?: AccountView | null) => void;
   onChanged: () => void;
   onPageError: (message: string) => void;
 }) {
@@ -75,7 +76,7 @@ export function OpenAccountForm({
     if (outcome.status === "succeeded") {
       form.reset({ currency: "" });
       setQuery("");
-      return onDone(t("ledger.open.done", { currency: values.currency }));
+      return onDone(t("ledger.open.done", { currency: values.currency }), outcome.account);
     }
     if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
     const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale);

@@ -13,8 +13,8 @@ export type Settled =
   | { kind: "connection_lost" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A repeat that finds the first submission still running asks again, for about two minutes. */
-const IN_PROGRESS_ATTEMPTS = 60;
+/** A repeat that finds the first submission still running asks again (each ask waits up to 20 s on the server): about two minutes. */
+const IN_PROGRESS_ATTEMPTS = 6;
 
 /**
  * Sends a ledger action with its idempotency key, once at a time: a second call
