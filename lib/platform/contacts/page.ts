@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { botIdsParam, visibleCountSql } from "./count";
 import type { ContactFilter } from "./scope";
-import { CONTACT_COLUMNS, serializeContact, type Contact, type ContactRow } from "./serialize";
+import { CONTACT_FIELDS, VARIABLES_JSON, serializeContact, type Contact, type ContactRow } from "./serialize";
 
 /** How long an export cursor may be continued from (each batch makes the next one). */
 const CURSOR_TTL = "1 hour";
@@ -100,10 +100,19 @@ export async function findContactPage(db: Db, filter: ContactFilter, window: { o
           ORDER BY expires_at LIMIT ${PRUNE_BATCH} FOR UPDATE SKIP LOCKED
         ) old
         WHERE k.filter_hash = old.filter_hash AND k.position = old.position
+      ),
+      page_ids AS (SELECT array_agg(id) AS ids FROM page),
+      variables AS (
+        SELECT v.contact_id, ${VARIABLES_JSON} AS variables
+        FROM platform.contact_variables v WHERE v.contact_id = ANY((SELECT ids FROM page_ids)::bigint[])
+        GROUP BY v.contact_id
       )
-      SELECT ${visibleCountSql(ids, filter.range)}::text AS total, ${CONTACT_COLUMNS}
+      SELECT ${visibleCountSql(ids, filter.range)}::text AS total, ${CONTACT_FIELDS},
+             COALESCE(variables.variables, '[]'::json) AS variables
       FROM (SELECT 1) AS one
-      LEFT JOIN (page JOIN platform.contacts c ON c.id = page.id) ON true
+      -- By primary key, the page's ids as one array: no plan can turn this into a scan of the table.
+      LEFT JOIN platform.contacts c ON c.id = ANY((SELECT ids FROM page_ids)::bigint[])
+      LEFT JOIN variables ON variables.contact_id = c.id
       ORDER BY c.id
     `,
   );

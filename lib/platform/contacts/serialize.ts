@@ -32,16 +32,18 @@ export type ContactRow = {
   variables: ContactVariable[] | string;
 };
 
-/**
- * The select list of a contact from alias `c`, its variables (ordered by id) as one
- * JSON array, so that a page of contacts is one statement and one snapshot.
- */
-export const CONTACT_COLUMNS = sql.raw(`c.id::text AS id, c.bot_id::text AS bot_id, c.messenger, c.messenger_id,
+/** The columns of a contact from alias `c`, bigints as text (drivers differ on int8). */
+export const CONTACT_FIELDS = sql.raw(`c.id::text AS id, c.bot_id::text AS bot_id, c.messenger, c.messenger_id,
   c.telegram_username, c.max_username, c.name, c.phone, c.email, c.address, c.avatar, c.tags,
-  c.created_at, c.unsubscribed_at,
-  (SELECT COALESCE(json_agg(json_build_object('id', v.id, 'name', v.name, 'value', v.value, 'type', v.type,
-            'schema_id', v.schema_id, 'deletable', v.deletable, 'payload', v.payload) ORDER BY v.id), '[]'::json)
-   FROM platform.contact_variables v WHERE v.contact_id = c.id) AS variables`);
+  c.created_at, c.unsubscribed_at`);
+
+/** The variables of alias `v` as one JSON array, ordered by id (an aggregate). */
+export const VARIABLES_JSON = sql.raw(`json_agg(json_build_object('id', v.id, 'name', v.name, 'value', v.value, 'type', v.type,
+  'schema_id', v.schema_id, 'deletable', v.deletable, 'payload', v.payload) ORDER BY v.id)`);
+
+/** A contact from alias `c` with its variables: for one contact (a page aggregates its variables once, see page.ts). */
+export const CONTACT_COLUMNS = sql`${CONTACT_FIELDS},
+  (SELECT COALESCE(${VARIABLES_JSON}, '[]'::json) FROM platform.contact_variables v WHERE v.contact_id = c.id) AS variables`;
 
 /** A messenger id stored as text, as the JSON number the spec wants (bigint past 2^53, so it stays exact). */
 function numericId(text: string): number | bigint | null {
