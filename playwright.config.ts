@@ -26,7 +26,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  outputDir: "test-results",
+  // Several runs may share a checkout: each can have its own port (E2E_PORT) and output folder (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   use: {
     baseURL,
     headless: true,

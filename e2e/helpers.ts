@@ -5,7 +5,8 @@ export type Role = "owner" | "lead" | "support";
 export const password = (): string => process.env.E2E_PASSWORD!;
 export const apiKey = (): string => process.env.E2E_API_KEY!;
 export const emailOf = (role: Role): string => `${role}@example.com`;
-export const storageStateOf = (role: Role): string => `e2e/.auth/${role}.json`;
+/** Saved sign-ins live in the run's own data directory, so that concurrent runs never share them. */
+export const storageStateOf = (role: Role): string => `${process.env.E2E_DATA_DIR}/auth/${role}.json`;
 
 /** next-auth's credentials sign-in over HTTP (documenso's apiSignin): csrf token, then the callback. */
 export async function signInOverHttp(request: APIRequestContext, email: string, secret = password()) {

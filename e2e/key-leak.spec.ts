@@ -25,9 +25,12 @@ test("the API key never reaches the browser: every response of a full walk as ow
     );
   });
 
+  // Every page of the app, including those later issues add (a missing one answers 404, which is collected too).
+  for (const url of ["/contacts", "/contacts?page=2", "/contacts/1", "/lists", "/lists/new", "/lists/0b6c3c1e-1111-4a2b-8c3d-000000000001", "/activity"]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  }
   await page.goto("/contacts");
-  await page.getByRole("link", { name: "Next" }).click();
-  await expect(page).toHaveURL(/page=2/);
   const nav = page.getByRole("navigation", { name: "Main navigation" });
   for (const name of ["Lists", "Activity", "Settings", "Contacts"]) {
     await nav.getByRole("link", { name }).click();

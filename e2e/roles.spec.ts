@@ -40,7 +40,8 @@ test.describe("owner", () => {
     expect(generated).toMatch(/^[A-Za-z0-9]{20}$/);
     await expect(page.getByTestId(`member-${email}`)).toBeVisible();
 
-    const context = await browser.newContext();
+    // A context of its own, without the owner's cookies that test.use() would give it.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const invited = await context.newPage();
     await signInWithForm(invited, email, generated);
     await expect(invited).toHaveURL(/\/contacts$/);
