@@ -1,3 +1,4 @@
+import "server-only";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db/client";
