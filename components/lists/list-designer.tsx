@@ -4,7 +4,18 @@ import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Active,
+  type DragEndEvent,
+  type Over,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -98,6 +109,20 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     });
   };
 
+  /** dnd-kit's screen-reader texts, in the user's language and by field number (its defaults name internal ids). */
+  const positionOf = (id: UniqueIdentifier) => fields.findIndex((field) => field.id === id) + 1;
+  const accessibility = {
+    screenReaderInstructions: { draggable: t("lists.dnd.instructions") },
+    announcements: {
+      onDragStart: ({ active }: { active: Active }) => t("lists.dnd.picked", { n: positionOf(active.id) }),
+      onDragOver: ({ active, over }: { active: Active; over: Over | null }) =>
+        over ? t("lists.dnd.over", { n: positionOf(active.id), position: positionOf(over.id) }) : undefined,
+      onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
+        over ? t("lists.dnd.dropped", { n: positionOf(active.id), position: positionOf(over.id) }) : t("lists.dnd.cancelled", { n: positionOf(active.id) }),
+      onDragCancel: ({ active }: { active: Active }) => t("lists.dnd.cancelled", { n: positionOf(active.id) }),
+    },
+  };
+
   const onDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;
     if (!over || active.id === over.id) return;
@@ -182,7 +207,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
                 {t(String(fieldsError))}
               </p>
             ) : null}
-            <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
               <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
                 <ol className="space-y-3">
                   {fields.map((field, index) => (

@@ -127,7 +127,7 @@ export function toFormValue(field: FieldView, value: unknown): string {
   switch (field.type) {
     case "money":
       return typeof value === "number" || typeof value === "string" || typeof value === "bigint"
-        ? minorToMajorUnits(value, currencyDigits(field.currency ?? "USD"))
+        ? minorToMajorUnits(value, field.currency ?? "USD")
         : "";
     case "bool":
       return value === true ? "true" : value === false ? "false" : "";
