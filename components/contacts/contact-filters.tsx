@@ -168,7 +168,7 @@ function ColumnMenu({ hidden, onChange }: { hidden: ContactColumn[]; onChange: (
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-2">
         {t("contacts.columns")} <span aria-hidden="true">▾</span>
       </summary>
-      <fieldset className="absolute right-0 z-10 mt-1 w-56 space-y-2 rounded-md border border-border bg-surface p-3 shadow-lg" aria-describedby={`${id}-hint`}>
+      <fieldset className="absolute left-0 z-30 mt-1 w-56 space-y-2 rounded-md border border-border bg-surface p-3 shadow-lg" aria-describedby={`${id}-hint`}>
         <legend className="sr-only">{t("contacts.columns")}</legend>
         {HIDEABLE_COLUMNS.map((column) => (
           <label key={column} className="flex items-center gap-2 text-sm">

@@ -14,17 +14,17 @@ export function messengerName(messenger: string, t: Translate): string {
   return name === key ? messenger : name;
 }
 
-/** The messenger's mark (decorative) and its name. */
+/** The messenger's mark (decorative: its letters come from CSS, so they are not part of the text) and its name. */
 export function MessengerLabel({ messenger, t }: { messenger: string; t: Translate }) {
   const style = STYLES[messenger] ?? { color: "#64748B", glyph: messenger.slice(0, 1).toUpperCase() || "?" };
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap" data-messenger={messenger}>
-      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" className="shrink-0">
-        <circle cx="9" cy="9" r="9" fill={style.color} />
-        <text x="9" y="9" dy="0.35em" textAnchor="middle" fontSize={style.glyph.length > 1 ? 7 : 9} fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
-          {style.glyph}
-        </text>
-      </svg>
+      <span
+        aria-hidden="true"
+        data-glyph={style.glyph}
+        style={{ backgroundColor: style.color }}
+        className={`inline-flex size-[18px] shrink-0 items-center justify-center rounded-full font-bold leading-none text-white before:content-[attr(data-glyph)] ${style.glyph.length > 1 ? "text-[7px]" : "text-[9px]"}`}
+      />
       {messengerName(messenger, t)}
     </span>
   );
