@@ -143,7 +143,14 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
 
   const onSubmit = form.handleSubmit(async (input) => {
     setTopErrors([]);
-    const result = await createListAction(input);
+    let result: Awaited<ReturnType<typeof createListAction>>;
+    try {
+      result = await createListAction(input);
+    } catch {
+      // The server could not be reached: say so; the form keeps everything typed.
+      setTopErrors([t("errors.unexpected")]);
+      return;
+    }
     if (result.ok) {
       router.push(`/lists/${result.data.id}?created=1`);
       return;
