@@ -3,24 +3,49 @@ import { queryRows, type Db } from "@/lib/db/client";
 import type { ContactFilter, CreatedRange } from "./scope";
 
 const HOUR = 3600;
-const floorDiv = (a: number, b: number) => Math.floor(a / b);
-const ceilDiv = (a: number, b: number) => Math.ceil(a / b);
+/** Rows a partial hour is counted up to directly before the count switches to its complement. */
+const PROBE = 10_000;
+
+const liveIn = (bots: SQL, from: number, to: number) =>
+  sql`c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted
+      AND c.created_at >= to_timestamp(${from}::float8) AND c.created_at < to_timestamp(${to}::float8)`;
 
 /** Live contacts of the bots created in [from, to): counted on the partial (bot_id, created_at, id) index. */
-function indexCount(bots: SQL, from: number | null, to: number | null): SQL {
-  return sql`(SELECT count(*) FROM platform.contacts c
-              WHERE c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted
-                ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
-                ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`})`;
+function indexCount(bots: SQL, from: number, to: number): SQL {
+  return sql`(SELECT count(*) FROM platform.contacts c WHERE ${liveIn(bots, from, to)})`;
+}
+
+function hourCount(bots: SQL, hour: number): SQL {
+  return sql`(SELECT COALESCE(sum(h.visible), 0)::bigint FROM platform.contact_hour_counts h WHERE h.bot_id = ANY(${bots}) AND h.hour = ${hour}::bigint)`;
+}
+
+/**
+ * Live contacts created in [from, to), a part of one hour. Counted directly when that
+ * part is small (a probe stops at PROBE rows); otherwise as the hour's counter minus the
+ * rest of the hour, which is then the small side (say, a million contacts created in
+ * the same second and a range that starts or ends on it). The branch not taken is never run.
+ */
+function partialHourCount(bots: SQL, from: number, to: number): SQL {
+  const start = Math.floor(from / HOUR) * HOUR;
+  const end = start + HOUR;
+  const rest = [
+    ...(from > start ? [indexCount(bots, start, from)] : []),
+    ...(to < end ? [indexCount(bots, to, end)] : []),
+  ];
+  if (rest.length === 0) return hourCount(bots, start / HOUR);
+  return sql`(SELECT CASE WHEN probe.n < ${PROBE} THEN probe.n
+                     ELSE ${hourCount(bots, start / HOUR)} - ${sql.join(rest, sql` - `)} END
+              FROM (SELECT count(*) AS n FROM (SELECT 1 FROM platform.contacts c WHERE ${liveIn(bots, from, to)} LIMIT ${PROBE}) AS x) AS probe)`;
 }
 
 /**
  * A scalar bigint expression: the exact number of live contacts of `bots` (a bigint[]
  * expression) created in `range`. No range: the per-bot counters. A range: the hourly
- * counters for the whole hours inside it, plus index counts of the partial hours at its
- * two edges, so the work is bounded by the hours spanned and two hours of contacts,
- * never by the number of contacts in the range. Every part is kept exact by the
- * triggers of lib/db/custom/contact_counters.sql, in the same transaction as the change.
+ * counters for the whole hours inside it, plus the partial hours at its edges (see
+ * partialHourCount), so the work is bounded by the hours spanned and the smaller side
+ * of two edge hours, never by the number of contacts in the range. Every counter is
+ * kept exact by the triggers of lib/db/custom/contact_counters.sql, in the same
+ * transaction as the change.
  */
 export function visibleCountSql(bots: SQL, range: CreatedRange): SQL {
   const { from, to } = range;
@@ -28,16 +53,22 @@ export function visibleCountSql(bots: SQL, range: CreatedRange): SQL {
     return sql`(SELECT COALESCE(sum(s.visible), 0)::bigint FROM platform.contact_bot_stats s WHERE s.bot_id = ANY(${bots}))`;
   }
   if (from !== null && to !== null && from >= to) return sql`0::bigint`;
-  const firstHour = from === null ? null : ceilDiv(from, HOUR);
-  const endHour = to === null ? null : floorDiv(to, HOUR);
-  if (firstHour !== null && endHour !== null && firstHour >= endHour) return indexCount(bots, from, to);
-  const wholeHours = sql`(SELECT COALESCE(sum(h.visible), 0)::bigint FROM platform.contact_hour_counts h
-    WHERE h.bot_id = ANY(${bots})
-      ${firstHour === null ? sql`` : sql`AND h.hour >= ${firstHour}::bigint`}
-      ${endHour === null ? sql`` : sql`AND h.hour < ${endHour}::bigint`})`;
-  const parts = [wholeHours];
-  if (from !== null && firstHour !== null && from < firstHour * HOUR) parts.push(indexCount(bots, from, firstHour * HOUR));
-  if (to !== null && endHour !== null && endHour * HOUR < to) parts.push(indexCount(bots, endHour * HOUR, to));
+  const firstHour = from === null ? null : Math.ceil(from / HOUR);
+  const endHour = to === null ? null : Math.floor(to / HOUR);
+  if (from !== null && to !== null && firstHour !== null && endHour !== null && firstHour >= endHour) {
+    // No whole hour inside: one partial hour, or two around the boundary between them.
+    const boundary = Math.floor(from / HOUR) * HOUR + HOUR;
+    const parts = to <= boundary ? [partialHourCount(bots, from, to)] : [partialHourCount(bots, from, boundary), partialHourCount(bots, boundary, to)];
+    return sql`(${sql.join(parts, sql` + `)})::bigint`;
+  }
+  const parts = [
+    sql`(SELECT COALESCE(sum(h.visible), 0)::bigint FROM platform.contact_hour_counts h
+         WHERE h.bot_id = ANY(${bots})
+           ${firstHour === null ? sql`` : sql`AND h.hour >= ${firstHour}::bigint`}
+           ${endHour === null ? sql`` : sql`AND h.hour < ${endHour}::bigint`})`,
+  ];
+  if (from !== null && firstHour !== null && from < firstHour * HOUR) parts.push(partialHourCount(bots, from, firstHour * HOUR));
+  if (to !== null && endHour !== null && endHour * HOUR < to) parts.push(partialHourCount(bots, endHour * HOUR, to));
   return sql`(${sql.join(parts, sql` + `)})::bigint`;
 }
 

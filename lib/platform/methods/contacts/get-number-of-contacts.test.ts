@@ -185,6 +185,33 @@ describe("contact counters stay exact through every kind of change", () => {
     expect(await count(tenant, { date_from: from, date_to: to })).toBe((await visibleIds(database.db, tenant.holderId, { from, to })).length);
   });
 
+  test("a partial hour with more contacts than the direct count probes is counted through the rest of its hour", async () => {
+    const tenant = await seedTenant(database.db);
+    const instant = "2025-07-07T10:20:30Z";
+    await applyFixtures(database.db, {
+      generate_contacts: [
+        { bot_id: tenant.botId, count: 10_500, created_from: instant, created_to: instant },
+        { bot_id: tenant.botId, count: 12_000, created_from: "2025-07-07T11:00:00Z", created_to: "2025-07-07T11:59:59Z" },
+      ],
+    });
+    const t = Date.parse(instant) / 1000;
+    const eleven = Date.parse("2025-07-07T11:00:00Z") / 1000;
+    for (const [from, to] of [
+      [t, t],
+      [t - 5, t + 5],
+      [t, eleven + 900],
+      [t + 1, eleven + 1800],
+      [eleven + 60, eleven + 3599],
+      [eleven + 60, undefined],
+      [undefined, eleven + 3000],
+      [t - 3600, t],
+    ] as const) {
+      const truth = (await visibleIds(database.db, tenant.holderId, { from, to })).length;
+      expect(await count(tenant, { ...(from === undefined ? {} : { date_from: from }), ...(to === undefined ? {} : { date_to: to }) }), `${from}..${to}`).toBe(truth);
+    }
+    expect(await count(tenant, { date_from: t, date_to: t })).toBe(10_500);
+  });
+
   test("the operator's reset empties the counters; what is loaded next counts from zero", async () => {
     const own = await createTestDatabase();
     try {
