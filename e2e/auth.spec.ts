@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { emailOf, formAlert, openUserMenu, password, signInOverHttp, signInWithForm } from "./helpers";
+import { emailOf, formAlert, openUserMenu, password, signInOverHttp, signInWithForm, waitForLoginForm } from "./helpers";
 
 test.describe("sign-in", () => {
   test("sign in with the form, see the role in the user menu, sign out", async ({ page }) => {
@@ -43,6 +43,7 @@ test.describe("sign-in", () => {
   test("after sign-in the user lands where they were going", async ({ page }) => {
     await page.goto("/lists");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Flists$/);
+    await waitForLoginForm(page);
     await page.getByLabel("Email").fill(emailOf("lead"));
     await page.getByLabel("Password").fill(password());
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -19,9 +19,15 @@ export async function signInOverHttp(request: APIRequestContext, email: string, 
   });
 }
 
+/** The sign-in form is hydrated (a submit before that would be a plain POST of the page). */
+export async function waitForLoginForm(page: Page) {
+  await expect(page.locator('form[data-ready="true"]')).toBeVisible();
+}
+
 /** Signs in through the form, as a person would. */
 export async function signInWithForm(page: Page, email: string, secret = password()) {
   await page.goto("/login");
+  await waitForLoginForm(page);
   await page.getByLabel(/^(Email|Электронная почта)$/).fill(email);
   await page.getByLabel(/^(Password|Пароль)$/).fill(secret);
   await page.getByRole("button", { name: /^(Sign in|Войти)$/ }).click();
@@ -30,6 +36,12 @@ export async function signInWithForm(page: Page, email: string, secret = passwor
 /** The form's own alert (Next's route announcer is another role="alert", outside <main>). */
 export const formAlert = (page: Page) => page.getByRole("main").getByRole("alert");
 
+/** Opens the user menu; clicks again if the first click came before React was listening. */
 export async function openUserMenu(page: Page) {
-  await page.getByRole("button", { name: /^(Account menu|Меню аккаунта)/ }).click();
+  const button = page.getByRole("button", { name: /^(Account menu|Меню аккаунта)/ });
+  const panel = page.getByText(/^(Signed in as|Вы вошли как)$/);
+  await expect(async () => {
+    if (!(await panel.isVisible())) await button.click();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

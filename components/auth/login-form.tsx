@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useT } from "@/components/i18n-provider";
@@ -27,6 +27,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError ? signInErrorText(initialError, t) : null);
   const [pending, setPending] = useState(false);
+  // Set once React handles the form: tests (and nothing else) wait for it before submitting.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +52,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate data-ready={ready}>
       <div aria-live="assertive">{error ? <Alert tone="danger" live>{error}</Alert> : null}</div>
       <Field id="email" label={t("login.email")}>
         <Input id="email" name="email" type="email" autoComplete="username" required aria-describedby={describedBy("email")} />
