@@ -98,7 +98,7 @@ test.describe("support adjusts balances", () => {
     await expect(page.getByTestId("ledger-success")).toHaveText("The KWD account was opened.");
     await expect(card(page, "KWD").getByTestId("account-balance")).toHaveText(/^KWD\s0\.000$/);
     // The panel lists accounts in opening order.
-    await expect(page.locator('[data-testid^="account-"]')).toHaveCount(2);
+    await expect(page.locator('article[data-testid^="account-"]')).toHaveCount(2);
     await expect(page.locator('article[data-testid^="account-"]').first()).toHaveAttribute("data-testid", "account-USD");
     expect((await inspect(request, contactId)).accounts.map((account) => account.currency)).toEqual(["USD", "KWD"]);
   });

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Table, td, th } from "@/components/ui/table";
+import { LedgerTable as Table, td, th } from "./ledger-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
@@ -119,7 +119,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
           <p className="text-sm text-muted">{t("ledger.audit.empty")}</p>
         ) : (
           <>
-            <AuditTable entries={audit.data.items} caption={t("ledger.audit.caption", { currency: account.currency })} t={t} locale={locale} />
+            <AuditTable entries={audit.data.items} caption={t("ledger.audit.caption", { currency: account.currency })} t={t} locale={locale} showAccount={false} />
             <Pager page={audit.data.page} pages={audit.data.pages} onPage={setAuditPage} label={t("ledger.audit.pages")} />
           </>
         )}

@@ -5,7 +5,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AuditEntryView } from "@/lib/ledger/types";
 import { Badge } from "@/components/ui/badge";
-import { Table, td, th } from "@/components/ui/table";
+import { LedgerTable as Table, td, th } from "./ledger-table";
 import { KIND_KEYS } from "./describe";
 
 const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
@@ -15,7 +15,22 @@ const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
 };
 
 /** Audit entries as a table; no hooks, so both the Activity page (server) and the ledger panel (browser) render it. */
-export function AuditTable({ entries, caption, t, locale, showContact }: { entries: AuditEntryView[]; caption: string; t: Translate; locale: Locale; showContact?: boolean }) {
+export function AuditTable({
+  entries,
+  caption,
+  t,
+  locale,
+  showContact,
+  showAccount = true,
+}: {
+  entries: AuditEntryView[];
+  caption: string;
+  t: Translate;
+  locale: Locale;
+  showContact?: boolean;
+  /** Off inside one account's card, where the account is known. */
+  showAccount?: boolean;
+}) {
   const money = (value: string | null, currency: string | null) => (value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale));
   return (
     <Table
@@ -25,7 +40,7 @@ export function AuditTable({ entries, caption, t, locale, showContact }: { entri
           <th scope="col" className={th}>{t("audit.time")}</th>
           <th scope="col" className={th}>{t("audit.user")}</th>
           {showContact ? <th scope="col" className={th}>{t("audit.contact")}</th> : null}
-          <th scope="col" className={th}>{t("audit.account")}</th>
+          {showAccount ? <th scope="col" className={th}>{t("audit.account")}</th> : null}
           <th scope="col" className={th}>{t("audit.kind")}</th>
           <th scope="col" className={th}>{t("audit.amount")}</th>
           <th scope="col" className={th}>{t("audit.description")}</th>
@@ -49,10 +64,12 @@ export function AuditTable({ entries, caption, t, locale, showContact }: { entri
               </Link>
             </td>
           ) : null}
-          <td className={`${td} whitespace-nowrap`}>
-            {entry.currency ?? t("common.none")}
-            {entry.accountId !== null ? <span className="ml-1 font-mono text-xs text-muted">#{entry.accountId}</span> : null}
-          </td>
+          {showAccount ? (
+            <td className={`${td} whitespace-nowrap`}>
+              {entry.currency ?? t("common.none")}
+              {entry.accountId !== null ? <span className="ml-1 font-mono text-xs text-muted">#{entry.accountId}</span> : null}
+            </td>
+          ) : null}
           <td className={td}>
             {t(KIND_KEYS[entry.kind])}
             {entry.reconcilesEntryId !== null ? (
@@ -68,7 +85,16 @@ export function AuditTable({ entries, caption, t, locale, showContact }: { entri
             {entry.errorCode ? <span className="block font-mono text-xs">{entry.errorCode}</span> : null}
           </td>
           <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{money(entry.balanceAfter, entry.currency)}</td>
-          <td className={`${td} font-mono text-xs text-muted`}>{entry.requestId ?? t("common.none")}</td>
+          <td className={`${td} font-mono text-xs text-muted`}>
+            {entry.requestId ? (
+              // The full id is in the CSV export and the title; eight characters find it in the platform's log.
+              <abbr title={entry.requestId} className="no-underline">
+                {entry.requestId.slice(0, 8)}
+              </abbr>
+            ) : (
+              t("common.none")
+            )}
+          </td>
         </tr>
       ))}
     </Table>

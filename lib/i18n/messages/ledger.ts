@@ -120,7 +120,7 @@ export const ledgerMessages = defineMessages(
     "audit.balance_after": "Balance after",
     "audit.request_id": "Request ID",
     "audit.reconciled": "settles #:id",
-    "audit.total": ":count entries",
+    "audit.total": "Entries: :count",
     "audit.caption": "Activity, page :page",
     "audit.scope_all": "You see everyone's entries.",
     "audit.scope_own": "You see your own entries and those of the contacts you opened.",
