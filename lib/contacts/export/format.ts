@@ -72,7 +72,7 @@ export function csvRecord(contact: Contact): string[] {
   return CSV_COLUMNS.map((column) => neutraliseCell(record[column]));
 }
 
-const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /^\s|\s$/ } as const;
+const CSV_OPTIONS = { record_delimiter: "windows" } as const;
 
 export function csvHeader(): string {
   return stringify([[...CSV_COLUMNS]], CSV_OPTIONS);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { serialiseBatch, type ExportFormat } from "./format";
@@ -81,55 +81,49 @@ export async function claimExportJob(db: Db, owner: string, leaseSeconds: number
 }
 
 /**
- * Writes one batch: advances the job and stores the chunk in one transaction,
- * only while this owner holds the job, it is still running, and the offset is
- * the one the batch was read at. False means the job was cancelled or taken over.
+ * Writes one batch: advances the job and stores the chunk in one statement (one
+ * transaction), only while this owner holds the job, it is still running, and
+ * the offset is the one the batch was read at. False means the job was
+ * cancelled or taken over; then nothing was written.
  */
 export async function commitBatch(
   db: Db,
   batch: { jobId: number; owner: string; offset: number; rows: number; content: string; total: number; done: boolean; leaseSeconds: number },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const bytes = Buffer.byteLength(batch.content, "utf8");
-    const hasChunk = batch.rows > 0;
-    const [job] = await txDb
-      .update(exportJobs)
-      .set({
-        nextOffset: sql`${exportJobs.nextOffset} + ${batch.rows}`,
-        rowsDone: sql`${exportJobs.rowsDone} + ${batch.rows}`,
-        total: batch.done ? sql`${exportJobs.rowsDone} + ${batch.rows}` : batch.total,
-        chunkCount: sql`${exportJobs.chunkCount} + ${hasChunk ? 1 : 0}`,
-        bytesDone: sql`${exportJobs.bytesDone} + ${bytes}`,
-        heartbeatAt: sql`now()`,
-        failures: 0,
-        waitReason: null,
-        waitUntil: null,
-        ...(batch.done
-          ? {
-              status: "finished",
-              finishedAt: sql`now()`,
-              expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
-              leaseOwner: null,
-              leaseExpiresAt: null,
-            }
-          : { leaseExpiresAt: sql`now() + make_interval(secs => ${batch.leaseSeconds})` }),
-      })
-      .where(
-        and(
-          eq(exportJobs.id, batch.jobId),
-          eq(exportJobs.leaseOwner, batch.owner),
-          eq(exportJobs.status, "running"),
-          eq(exportJobs.nextOffset, batch.offset),
-        ),
+  const bytes = Buffer.byteLength(batch.content, "utf8");
+  const hasChunk = batch.rows > 0;
+  const [result] = await queryRows<{ advanced: number }>(
+    db,
+    sql`
+      WITH advanced AS (
+        UPDATE dashboard.export_jobs SET
+          next_offset = next_offset + ${batch.rows}::int,
+          rows_done = rows_done + ${batch.rows}::int,
+          total = CASE WHEN ${batch.done}::boolean THEN rows_done + ${batch.rows}::int ELSE ${batch.total}::bigint END,
+          chunk_count = chunk_count + ${hasChunk ? 1 : 0}::int,
+          bytes_done = bytes_done + ${bytes}::bigint,
+          heartbeat_at = now(),
+          failures = 0,
+          wait_reason = NULL,
+          wait_until = NULL,
+          status = CASE WHEN ${batch.done}::boolean THEN 'finished' ELSE status END,
+          finished_at = CASE WHEN ${batch.done}::boolean THEN now() ELSE finished_at END,
+          expires_at = CASE WHEN ${batch.done}::boolean THEN now() + make_interval(hours => ${RETENTION_HOURS}::int) ELSE expires_at END,
+          lease_owner = CASE WHEN ${batch.done}::boolean THEN NULL ELSE lease_owner END,
+          lease_expires_at = CASE WHEN ${batch.done}::boolean THEN NULL ELSE now() + make_interval(secs => ${batch.leaseSeconds}::int) END
+        WHERE id = ${batch.jobId}::bigint AND lease_owner = ${batch.owner} AND status = 'running' AND next_offset = ${batch.offset}::bigint
+        RETURNING chunk_count
+      ),
+      chunk AS (
+        INSERT INTO dashboard.export_chunks (job_id, seq, rows, content, written_by)
+        SELECT ${batch.jobId}::bigint, chunk_count - 1, ${batch.rows}::int, ${batch.content}::text, ${batch.owner}
+        FROM advanced WHERE ${hasChunk}::boolean
+        RETURNING seq
       )
-      .returning({ chunkCount: exportJobs.chunkCount });
-    if (!job) return false;
-    if (hasChunk) {
-      await txDb.insert(exportChunks).values({ jobId: batch.jobId, seq: job.chunkCount - 1, rows: batch.rows, content: batch.content, writtenBy: batch.owner });
-    }
-    return true;
-  });
+      SELECT (SELECT count(*) FROM advanced)::int AS advanced, (SELECT count(*) FROM chunk)::int AS chunks
+    `,
+  );
+  return Number(result?.advanced ?? 0) === 1;
 }
 
 /** Renews the lease (and records a wait, if any); false when the job is no longer ours to run. */
