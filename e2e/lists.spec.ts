@@ -55,9 +55,17 @@ function countActionCalls(page: Page): () => number {
   return () => calls;
 }
 
+/** Opens a list's page once React runs there (a click before hydration would do nothing). */
+async function openList(page: Page, id: string) {
+  await page.goto(`/lists/${id}`);
+  await expect(page.locator('[data-testid="fields-panel"][data-ready="true"]')).toBeVisible();
+  await expect(page.locator('[data-testid="records-panel"][data-ready="true"]')).toBeVisible();
+}
+
 async function openDesigner(page: Page, name: string) {
   await page.goto("/lists/new");
   await expect(page.getByRole("heading", { level: 1, name: "New list" })).toBeVisible();
+  await expect(page.locator('form[aria-describedby="designer-intro"][data-ready="true"]')).toBeVisible();
   await page.getByLabel("List name").fill(name);
   await page.getByLabel("Project", { exact: true }).selectOption({ label: `Online shop (${SHOP_PROJECT.slice(0, 8)}…)` });
 }
@@ -228,7 +236,7 @@ test.describe("lead designs lists", () => {
   test("list page: add a field (appended), then delete it only after typing its slug in the warning dialog", async ({ page, request }) => {
     const name = uniqueName("Fields");
     const id = await seedList(request, name, { title: { name: "Title", type: "string" }, price: { name: "Price", type: "money", currency: "EUR" } });
-    await page.goto(`/lists/${id}`);
+    await openList(page, id);
     await expect(page.getByTestId("field-count")).toHaveText("2 fields");
 
     const add = page.getByRole("form", { name: "Add a field" });
@@ -273,7 +281,7 @@ test.describe("lead designs lists", () => {
       customer: { name: "Customer", type: "contact", is_required: false },
     });
     const calls = countActionCalls(page);
-    await page.goto(`/lists/${id}`);
+    await openList(page, id);
     await expect(page.getByTestId("records-empty")).toHaveText("No records yet.");
 
     await page.getByRole("button", { name: "Add a record" }).click();
@@ -319,7 +327,7 @@ test.describe("lead designs lists", () => {
   test("delete a list: only after typing its name; the Lists page confirms it is gone", async ({ page, request }) => {
     const name = uniqueName("Doomed");
     const id = await seedList(request, name, { title: { name: "Title", type: "string" } });
-    await page.goto(`/lists/${id}`);
+    await openList(page, id);
     await page.getByRole("button", { name: "Delete list…" }).click();
     const dialog = page.getByRole("dialog", { name: `Delete the list “${name}”?` });
     const confirm = dialog.getByRole("button", { name: "Delete list" });
@@ -365,7 +373,7 @@ test.describe("support sees lists read-only", () => {
     await expect(page.getByLabel("List name")).toHaveCount(0);
     await expect(page.locator('[data-permission="lists.design"]')).toHaveText("Requires the role owner or lead. Your role: support.");
 
-    await page.goto(`/lists/${id}`);
+    await openList(page, id);
     await expect(page.getByTestId("field-title")).toBeVisible();
     await expect(page.getByRole("form", { name: "Add a field" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);

@@ -20,6 +20,7 @@ import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/app/(dashboard)/lists/actions";
 import { CurrencyPicker } from "./currency-picker";
 import { messageOf } from "./error-text";
+import { useHydrated } from "./use-hydrated";
 
 const emptyField = (schemaId: string): AddFieldFormInput => ({
   schemaId,
@@ -30,6 +31,7 @@ const emptyField = (schemaId: string): AddFieldFormInput => ({
 export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string; existing: FieldView[]; onAdded: (message: string) => void }) {
   const t = useT();
   const [topError, setTopError] = useState<string | null>(null);
+  const ready = useHydrated();
   const slugFollows = useRef(true);
   const form = useForm<AddFieldFormInput>({ resolver: zodResolver(AddFieldFormSchema), mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
@@ -58,7 +60,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-border bg-surface p-4" aria-labelledby="add-field-title">
+    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-border bg-surface p-4" aria-labelledby="add-field-title" data-ready={ready}>
       <h3 id="add-field-title" className="font-semibold">
         {t("lists.add_field.title")}
       </h3>

@@ -10,6 +10,7 @@ import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/app/(dashboard)/lists/actions";
 import { AddFieldForm } from "./add-field-form";
 import { TypedConfirmDialog } from "./typed-confirm-dialog";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The list's fields in order with their options; for designers, a form that
@@ -18,6 +19,7 @@ import { TypedConfirmDialog } from "./typed-confirm-dialog";
  */
 export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: string; fields: FieldView[]; canDesign: boolean; note: ReactNode }) {
   const t = useT();
+  const ready = useHydrated();
   const [status, setStatus] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<FieldView | null>(null);
   const [pending, setPending] = useState(false);
@@ -43,7 +45,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
   };
 
   return (
-    <section aria-labelledby="fields-title" className="space-y-4">
+    <section aria-labelledby="fields-title" className="space-y-4" data-testid="fields-panel" data-ready={ready}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="fields-title" className="text-lg font-semibold">
           {t("lists.detail.fields")}

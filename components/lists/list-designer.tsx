@@ -38,6 +38,7 @@ import { messageOf } from "./error-text";
 import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
+import { useHydrated } from "./use-hydrated";
 
 export const newField = (): ListFieldFormInput => ({
   name: "",
@@ -60,6 +61,7 @@ export const newField = (): ListFieldFormInput => ({
 export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const t = useT();
   const router = useRouter();
+  const ready = useHydrated();
   const dndId = useId();
   const [topErrors, setTopErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState("");
@@ -167,7 +169,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro">
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro" data-ready={ready}>
         <p id="designer-intro" className="text-sm text-muted">
           {t("lists.designer_intro")}
         </p>

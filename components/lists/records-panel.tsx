@@ -16,6 +16,7 @@ import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists
 import { deleteRecordAction } from "@/app/(dashboard)/lists/actions";
 import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
+import { useHydrated } from "./use-hydrated";
 
 const PAGE_PARAM = "records";
 
@@ -39,6 +40,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const queryClient = useQueryClient();
+  const ready = useHydrated();
   const pageText = searchParams.get(PAGE_PARAM);
   const page = pageText && /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
   const fieldsKey = fields.map((field) => field.slug).join(",");
@@ -98,7 +100,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
   const table = useReactTable({ data: records, columns, getCoreRowModel: getCoreRowModel(), getRowId: (record) => record.id, manualPagination: true });
 
   return (
-    <section aria-labelledby="records-title" className="space-y-4">
+    <section aria-labelledby="records-title" className="space-y-4" data-testid="records-panel" data-ready={ready}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="records-title" className="text-lg font-semibold">
           {t("records.title")}
