@@ -105,7 +105,9 @@ test.describe("support adjusts balances", () => {
 
   test("top up 12.50 USD: the confirmation shows the balance before and after, the result is the balance the API returned", async ({ page, request }) => {
     const { contactId } = await seedContact(request, [{ currency: "USD" }]);
-    await page.goto(ledgerUrl(contactId));
+    // On the contact page itself: the panel renders through its ledger slot.
+    await page.goto(`/contacts/${contactId}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Ledger ${contactId}` })).toBeVisible();
     const account = await review(page, "USD", "Top up", "12.50", "Welcome bonus");
     await expect(account.getByTestId("balance-before")).toHaveText("$0.00");
     await expect(account.getByTestId("balance-after")).toHaveText("$12.50");

@@ -66,7 +66,7 @@ export function LedgerPanel({ contactId, initialAccounts, initialError }: { cont
 
   const problem = pageError ?? initialError?.message ?? (accounts.isError ? accounts.error.message : null);
   return (
-    <section aria-labelledby="ledger-title" className="space-y-4" data-testid="ledger-panel">
+    <section aria-labelledby="ledger-title" className="space-y-4 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="ledger-panel">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="ledger-title" className="text-lg font-semibold">
           {t("ledger.title")}
