@@ -14,6 +14,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
@@ -60,6 +61,8 @@ async function adminUrl(): Promise<string> {
 
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts ==`);
+  // Figures on a shared machine mean little without its load.
+  console.log(`(${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})`);
   let database: Database;
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -96,7 +99,7 @@ async function run(target: string): Promise<void> {
         generate_contacts: [{ bot_id: BOT, count: COUNT, messenger: "telegram", created_from: FROM, created_to: TO, preview_every: PREVIEW_EVERY }],
       }),
     );
-    console.log(`generate_contacts (${COUNT.toLocaleString("en")}, one fixture document): ${(loadTime / 1000).toFixed(1)} s`);
+    console.log(`generate_contacts (${COUNT.toLocaleString("en")}, one fixture document): ${(loadTime / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)})`);
     const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
     console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
 
@@ -124,7 +127,11 @@ async function run(target: string): Promise<void> {
     const lastFull = batchTimes[batchTimes.length - (rows % BATCH === 0 ? 1 : 2)] ?? last;
     console.log(`export: ${batchTimes.length} batches, ${rows.toLocaleString("en")} rows`);
     console.log(`  first batch ${ms(first)}, last batch ${ms(last)} (last full batch ${ms(lastFull)}), ratio last/first ${(last / first).toFixed(2)}`);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const head = mean(batchTimes.slice(1, 11));
+    const tail = mean(batchTimes.slice(-11, -1));
     console.log(`  median batch ${ms(median(batchTimes))}, slowest ${ms(Math.max(...batchTimes))}`);
+    console.log(`  batches 2-11 mean ${ms(head)}, the ten before the last mean ${ms(tail)}, ratio ${(tail / head).toFixed(2)}`);
     console.log(`  total ${(exportTime / 1000).toFixed(2)} s, ${Math.round(rows / (exportTime / 1000)).toLocaleString("en")} rows/s`);
 
     // Counts: no filter, and a date range (whole hours from counters + two index-counted edge hours).
