@@ -289,26 +289,38 @@ export class ExportWorker {
         return { ok: true as const, batch: await getContacts(api, { ...filters, offset: at, limit }) };
       })().catch((error: unknown) => ({ ok: false as const, error }));
     let pending: Promise<Fetched> | null = null;
+    const timing = { batches: 0, awaitingPlatformMs: 0, serialiseMs: 0, commitMs: 0 };
+    const finish = (outcome: JobOutcome): JobOutcome => {
+      log({ msg: "export timing", job_id: job.id, outcome, ...timing, awaitingPlatformMs: Math.round(timing.awaitingPlatformMs), serialiseMs: Math.round(timing.serialiseMs), commitMs: Math.round(timing.commitMs) });
+      return outcome;
+    };
     while (true) {
-      if (this.#stopping) return "stopped";
+      if (this.#stopping) return finish("stopped");
+      let started = performance.now();
       const fetched: Fetched = await (pending ?? fetchBatch(offset));
+      timing.awaitingPlatformMs += performance.now() - started;
       pending = null;
       if (!fetched.ok) {
         const outcome = await this.#handleFailure(job, api, fetched.error, ++failures);
-        if (outcome) return outcome;
+        if (outcome) return finish(outcome);
         continue;
       }
       const { batch } = fetched;
       const rows = batch.data.length;
       const done = rows < limit || offset + limit >= batch.meta.total;
       if (!done) pending = fetchBatch(offset + rows);
+      started = performance.now();
       const content = serialiseBatch(job.format as ExportFormat, batch.data);
+      timing.serialiseMs += performance.now() - started;
+      started = performance.now();
       const committed = await commitBatch(db, { jobId: job.id, owner: this.owner, offset, rows, content, total: batch.meta.total, done, leaseSeconds: this.#leaseSeconds });
-      if (!committed) return this.#whyLost(job.id);
+      timing.commitMs += performance.now() - started;
+      if (!committed) return finish(await this.#whyLost(job.id));
+      timing.batches += 1;
       failures = 0;
       await this.#onBatch?.({ jobId: job.id, offset, rows, done });
       offset += rows;
-      if (done) return "finished";
+      if (done) return finish("finished");
     }
   }
 
