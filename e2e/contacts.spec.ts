@@ -271,6 +271,21 @@ test.describe("contact browser", () => {
     const records = text.slice(1).split("\r\n").slice(1, -1);
     expect(records.map((record) => Number(record.split(",")[0]))).toEqual(expected);
     expect(records.find((record) => record.startsWith(`${FORMULA.id},`))).toContain(`"'=HYPERLINK(""http://x"")"`);
+
+    // A file is its member's: another member (and nobody signed out) gets nothing.
+    const href = (await item.getByTestId("export-download").getAttribute("href"))!;
+    const support = await playwrightRequest.newContext({ baseURL, storageState: storageStateOf("support") });
+    const refused = await support.get(href);
+    expect(refused.status()).toBe(404);
+    expect((await refused.json()).error.kind).toBe("not_found");
+    await support.dispose();
+    const anonymous = await playwrightRequest.newContext({ baseURL });
+    for (const url of [href, "/api/dashboard/contacts/exports", "/api/dashboard/contacts?page=2"]) {
+      const response = await anonymous.get(url);
+      expect(response.status(), url).toBe(401);
+      expect(await response.json(), url).toEqual({ error: { kind: "unauthenticated", message: "Sign in to continue.", fieldErrors: {} } });
+    }
+    await anonymous.dispose();
   });
 
   test("cancel: a running export stops, keeps no file, and says so", async ({ page }) => {

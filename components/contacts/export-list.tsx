@@ -145,10 +145,9 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
             className="font-medium text-primary underline"
             href={`/api/dashboard/contacts/exports/${job.id}/download`}
             download={job.fileName}
-            aria-label={t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
             data-testid="export-download"
           >
-            {t("exports.download")} ({formatBytes(job.bytes, locale)})
+            {t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
           </a>
           {job.expiresAt ? <span className="text-muted">{t("exports.expires", { time: formatDateTime(job.expiresAt, locale, job.filters.tz) })}</span> : null}
         </p>
