@@ -34,10 +34,13 @@ test.describe("shell", () => {
     // Later issues flesh these pages out; this checks only that each shows the seeded platform's data.
     await page.goto("/contacts");
     await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
-    await expect(page.getByTestId("contacts-total")).toContainText("300");
+    // 300 seeded; other specs add their own contacts to the same server, never remove any.
+    await expect(page.getByTestId("contacts-total")).toHaveText(/^[\d,]+ contacts$/);
+    const total = Number((await page.getByTestId("contacts-total").innerText()).replace(/\D/g, ""));
+    expect(total).toBeGreaterThanOrEqual(300);
     await expect(page.getByText("Anna Petrova").first()).toBeVisible();
     await page.goto("/lists");
-    await expect(page.getByTestId("lists-total")).toHaveText("3 lists");
+    await expect(page.getByTestId("lists-total")).toHaveText(/^\d+ lists?$/);
     for (const name of ["Orders", "Promo codes", "Tickets"]) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
     await page.goto("/activity");
     await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
