@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Role = "owner" | "lead" | "support";
 
@@ -44,4 +44,19 @@ export async function openUserMenu(page: Page) {
     if (!(await panel.isVisible())) await button.click();
     await expect(panel).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** A new browser context signed in as a role (its saved storage state) and a page in it. */
+export async function pageAs(browser: Browser, role: Role) {
+  const context = await browser.newContext({ storageState: storageStateOf(role) });
+  return { context, page: await context.newPage() };
+}
+
+/** The team's emails as the owner sees them in Settings. */
+export async function teamEmails(browser: Browser): Promise<string[]> {
+  const { context } = await pageAs(browser, "owner");
+  const response = await context.request.get("/api/dashboard/team");
+  const body = (await response.json()) as { data: { email: string }[] };
+  await context.close();
+  return body.data.map((member) => member.email);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from "@playwright/test";
-import { emailOf, storageStateOf, type Role } from "./helpers";
+import { emailOf, storageStateOf, type Role, pageAs } from "./helpers";
 
 /**
  * The account ledger panel and the audit trail. Every test seeds its own
@@ -59,11 +59,6 @@ async function review(page: Page, currency: string, kind: "Top up" | "Debit", am
   await account.getByLabel("Description (goes to the account journal)").fill(description);
   await account.getByRole("button", { name: "Review" }).click();
   return account;
-}
-
-async function pageAs(browser: Browser, role: Role) {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return { context, page: await context.newPage() };
 }
 
 /** The request a server action was sent with (its id, URL and body), to call the action again by hand. */

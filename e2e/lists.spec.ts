@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from "@playwright/test";
-import { storageStateOf, type Role } from "./helpers";
+import { storageStateOf, type Role, pageAs } from "./helpers";
 
 /**
  * The list designer, the list page and its records. Lists are seeded through
@@ -29,11 +29,6 @@ async function seedList(request: APIRequestContext, name: string, fields: Record
   const id = randomUUID();
   await fixtures(request, { list_schemas: [{ id, project_uuid: SHOP_PROJECT, bot_id: null, name, fields }] });
   return id;
-}
-
-async function pageAs(browser: Browser, role: Role) {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return { context, page: await context.newPage() };
 }
 
 async function seriousViolations(page: Page) {

@@ -1,18 +1,5 @@
 import { test, expect, type Browser, type Request } from "@playwright/test";
-import { apiKey, emailOf, password, signInWithForm, storageStateOf } from "./helpers";
-
-async function pageAs(browser: Browser, role: "owner" | "lead" | "support") {
-  const context = await browser.newContext({ storageState: storageStateOf(role) });
-  return { context, page: await context.newPage() };
-}
-
-async function teamEmails(browser: Browser): Promise<string[]> {
-  const { context } = await pageAs(browser, "owner");
-  const response = await context.request.get("/api/dashboard/team");
-  const body = (await response.json()) as { data: { email: string }[] };
-  await context.close();
-  return body.data.map((member) => member.email);
-}
+import { apiKey, emailOf, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
 
 test.describe("owner", () => {
   test.use({ storageState: storageStateOf("owner") });
