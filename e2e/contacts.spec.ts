@@ -279,7 +279,8 @@ test.describe("contact browser", () => {
     expect(refused.status()).toBe(404);
     expect((await refused.json()).error.kind).toBe("not_found");
     await support.dispose();
-    const anonymous = await playwrightRequest.newContext({ baseURL });
+    // No cookies at all (without this the context would take the owner's from test.use).
+    const anonymous = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     for (const url of [href, "/api/dashboard/contacts/exports", "/api/dashboard/contacts?page=2"]) {
       const response = await anonymous.get(url);
       expect(response.status(), url).toBe(401);
