@@ -167,8 +167,9 @@ describe(`idempotency (${testDriver()})`, () => {
     const seeded = await seed({ USD: 10000 });
     const base = { contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "Bonus", idempotencyKey: randomUUID() };
     await moveMoney(contextFor(seeded.key), topUp(base));
-    for (const attempt of [moveMoney(contextFor(seeded.key), topUp(base)), moveMoney(contextFor(seeded.key), debit(base))]) {
-      expect(((await failure(attempt)) as DashboardError).code).toBe("ledger.key_reused");
+    // Started one at a time: a refusal must never be left without a handler.
+    for (const attempt of [() => moveMoney(contextFor(seeded.key), topUp(base)), () => moveMoney(contextFor(seeded.key), debit(base))]) {
+      expect(((await failure(attempt())) as DashboardError).code).toBe("ledger.key_reused");
     }
     expect(await journalOf(seeded.accounts.USD)).toHaveLength(2); // the operator's opening balance and the one top-up
   });
