@@ -1,22 +1,14 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@/lib/testing/free-port";
 
 /** `npm start` and `npm run platform:load` on the embedded database, as an operator runs them. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: "test-secret" };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "@/lib/testing/free-port";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import type { Database } from "@/lib/db/client";
@@ -24,16 +24,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const CONTACTS = 30_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 interface Instance {
   url: string;
