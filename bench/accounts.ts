@@ -1,7 +1,8 @@
 /**
  * npm run bench:accounts [-- --no-build] [--seconds N]
  *
- * Top-ups and debits per second through the built Next server on PostgreSQL,
+ * Top-ups and debits per second through the production server (scripts/start.mjs,
+ * as `npm start` runs it, on a fresh `next build`) on PostgreSQL,
  * with 1 and 16 concurrent clients, beside the floor: a minimal node:http + pg
  * server running the same SQL (bench/accounts-floor.ts). Prints both and the
  * ratio; the goal is at least half of the floor.
@@ -241,7 +242,8 @@ async function main(): Promise<void> {
     const floorPort = await freePort();
     const env = { DATABASE_URL: database.url, PLATFORM_RATE_LIMIT: "1000000000", PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
     const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-    const app = start(process.execPath, [...profile, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(appPort), "-H", "127.0.0.1"], env);
+    // The production server, as `npm start` runs it.
+    const app = start(process.execPath, [...profile, path.join(ROOT, "scripts/start.mjs")], { ...env, PORT: String(appPort), HOSTNAME: "127.0.0.1" });
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitFor(`${appUrl}/api/health`, 120);
     const slots = await loadFixtures(appUrl);
@@ -282,7 +284,7 @@ async function main(): Promise<void> {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
     const [load1] = fs.readFileSync("/proc/loadavg", "utf8").split(" ");
-    console.log(`\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, next start (${DIST_DIR}); load average ${load1}`);
+    console.log(`\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, npm start (scripts/start.mjs, ${DIST_DIR}); load average ${load1}`);
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     const worst = Math.min(...ratios);

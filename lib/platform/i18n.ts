@@ -50,6 +50,7 @@ const en: Messages = {
   "gateway.verb_not_allowed": "The :verb method is not supported for :method. Supported methods: :allowed.",
   "gateway.server_error": "Server Error",
   "gateway.malformed_json": "The request body is not valid JSON.",
+  "gateway.malformed_form": "The request body is not valid multipart/form-data.",
   "gateway.payload_too_large": "The request body is larger than :max bytes.",
 };
 
@@ -85,6 +86,7 @@ const ru: Messages = {
   "gateway.verb_not_allowed": "Метод :verb не поддерживается для :method. Поддерживаются: :allowed.",
   "gateway.server_error": "Ошибка сервера",
   "gateway.malformed_json": "Тело запроса не является корректным JSON.",
+  "gateway.malformed_form": "Тело запроса не является корректным multipart/form-data.",
   "gateway.payload_too_large": "Тело запроса больше :max байт.",
 };
 

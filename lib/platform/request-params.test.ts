@@ -32,6 +32,30 @@ describe("request parameters", () => {
     expect(multipart).toEqual({ name: "FromBody", fields: [{ name: "A" }] });
   });
 
+  test("a multipart body streamed without a length is capped too (413), and a malformed one is a 400", async () => {
+    const boundary = "----cap";
+    const big = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${"x".repeat(1_100_000)}\r\n--${boundary}--\r\n`;
+    const streamed = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const tooLarge = readParams(
+      new Request(url, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: streamed, duplex: "half" } as RequestInit),
+      t,
+    );
+    await expect(tooLarge).rejects.toMatchObject({ status: 413, body: { message: "The request body is larger than 1048576 bytes." } });
+    const malformed = readParams(
+      new Request(url, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: "not multipart at all" }),
+      t,
+    );
+    await expect(malformed).rejects.toMatchObject({
+      status: 400,
+      body: { message: "The request body is not valid multipart/form-data.", error: "The request body is not valid multipart/form-data." },
+    });
+  });
+
   test("JSON bodies keep their types", async () => {
     const params = await readParams(
       new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amount: 5, ok: true, tags: [] }) }),

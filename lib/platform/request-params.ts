@@ -27,10 +27,11 @@ export function normalizeInput(value: unknown): unknown {
   return value;
 }
 
-async function readBodyText(request: Request, t: Translate): Promise<string> {
+/** The body's bytes, refused with 413 beyond MAX_BODY_BYTES (declared or counted while reading). */
+async function readBodyBytes(request: Request, t: Translate): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge(t);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -44,7 +45,7 @@ async function readBodyText(request: Request, t: Translate): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function payloadTooLarge(t: Translate): PlatformError {
@@ -57,14 +58,19 @@ async function readBody(request: Request, t: Translate): Promise<Params> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data")) {
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) throw payloadTooLarge(t);
-    const form = await request.formData();
+    const bytes = await readBodyBytes(request, t);
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    } catch {
+      const text = t("gateway.malformed_form");
+      throw new PlatformError(400, { message: text, error: text });
+    }
     const search = new URLSearchParams();
     for (const [key, value] of form.entries()) if (typeof value === "string") search.append(key, value);
     return qs.parse(search.toString(), QS_OPTIONS) as Params;
   }
-  const body = await readBodyText(request, t);
+  const body = (await readBodyBytes(request, t)).toString("utf8");
   if (body.trim() === "") return {};
   if (type.includes("json")) {
     let parsed: unknown;

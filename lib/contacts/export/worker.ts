@@ -207,6 +207,7 @@ export class ExportWorker {
   #stopping = false;
   #abort = new AbortController();
   #loop: Promise<void> | null = null;
+  #stopped: Promise<void> | null = null;
   #lastCleanup = 0;
 
   constructor(options: ExportWorkerOptions) {
@@ -230,12 +231,15 @@ export class ExportWorker {
     this.#loop = this.#run();
   }
 
-  /** Stops after the current batch, and hands running jobs back. */
-  async stop(): Promise<void> {
-    this.#stopping = true;
-    this.#abort.abort();
-    await this.#loop?.catch(() => undefined);
-    await releaseLeases(this.#db, this.owner).catch(() => undefined);
+  /** Stops after the current batch, and hands running jobs back; every call waits for the same stop. */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      this.#stopping = true;
+      this.#abort.abort();
+      await this.#loop?.catch(() => undefined);
+      await releaseLeases(this.#db, this.owner).catch(() => undefined);
+    })();
+    return this.#stopped;
   }
 
   async #run(): Promise<void> {
