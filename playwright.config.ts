@@ -3,8 +3,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests against `next build && next start` (the default .next; build
- * first) on a fresh data directory seeded by e2e/serve.mjs. Values are put in
+ * Browser tests against the production server, `npm start` (scripts/start.mjs),
+ * on the default build in .next (build first), on a fresh data directory seeded by e2e/serve.mjs. Values are put in
  * process.env once, so that the server and every worker share them.
  */
 const stamp = new Date().toISOString().replace(/[-:.TZ]/g, "");

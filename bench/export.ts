@@ -5,7 +5,7 @@
  * limit per minute): a fresh data directory (PGlite, the default database) or a
  * fresh PostgreSQL database (BENCH_DB=pg; "pglite,pg" for both) is seeded with the
  * contacts, a dashboard owner and a queued CSV export of all of them; then
- * `next start` runs from its own build (NEXT_DIST_DIR, default .next-bench-export,
+ * `npm start` (scripts/start.mjs) runs from its own build (NEXT_DIST_DIR, default .next-bench-export,
  * built when missing) on its own port with PLATFORM_RATE_LIMIT, and its export
  * worker (started by instrumentation.ts) takes the job. The bench holds the
  * owner's session cookie, polls the export list once a second as the browser
@@ -193,13 +193,15 @@ interface JobView {
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  // The production server, as `npm start` runs it.
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     env: {
       ...process.env,
       ...env,
       NEXT_DIST_DIR: DIST_DIR,
       PORT: String(port),
+      HOSTNAME: "127.0.0.1",
       NODE_ENV: "production",
       NEXTAUTH_SECRET: SECRET,
       NEXT_TELEMETRY_DISABLED: "1",

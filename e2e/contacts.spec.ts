@@ -9,7 +9,7 @@ import { apiKey, storageStateOf } from "./helpers";
  * a project of their own (seeded through the operator interface, unique ids),
  * which are deleted at the end so that the demo's totals are unchanged. The
  * viewer's zone is Asia/Tokyo (UTC+9). A server restart mid-export is tested in
- * lib/contacts/export/restart.test.ts (two `next start` processes).
+ * lib/contacts/export/restart.test.ts (two `npm start` servers).
  */
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const HOLDER = 1;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The browser tests' server: a fresh data directory (E2E_DATA_DIR), a small seeded
-// dataset with known passwords and API key, then `next start` from the existing
+// dataset with known passwords and API key, then `npm start` (scripts/start.mjs) from the existing
 // build (.next) on E2E_PORT. Its output is also written to DATA_DIR/server.log,
 // which the key-leak test searches.
 import { spawn } from "node:child_process";
@@ -66,7 +66,12 @@ if (code !== 0) {
   process.exit(1);
 }
 
-const server = spawn(bin("next"), ["start", "-p", port, "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+// The production server, as `npm start` runs it.
+const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+  cwd: root,
+  env: { ...env, HOSTNAME: "127.0.0.1" },
+  stdio: ["ignore", "pipe", "pipe"],
+});
 pipe(server);
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (exitCode, signal) => process.exit(exitCode ?? (signal ? 0 : 1)));

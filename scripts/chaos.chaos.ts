@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { freePort } from "@/lib/testing/free-port";
+import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
@@ -13,7 +10,7 @@ import { createExportJob } from "@/lib/contacts/export/jobs";
 import { exportFileStream } from "@/lib/contacts/export/download";
 
 /**
- * The crash test (`npm run test:chaos`): two instances of the production build on
+ * The crash test (`npm run test:chaos`): two instances of the production server (`npm start`) on
  * one PostgreSQL server, a mixed load against both (top-ups, debits, contact
  * upserts, an export), one instance killed with SIGKILL mid-way and restarted;
  * then the invariants: balances equal their journals and never go negative,
@@ -21,7 +18,6 @@ import { exportFileStream } from "@/lib/contacts/export/download";
  * export holds every selected contact exactly once. Loopback only.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const distDir = process.env.NEXT_DIST_DIR || ".next";
 const EXPORT_CONTACTS = 40_000;
 const ACCOUNTS = 24;
 const OPENING_BALANCE = 5_000;
@@ -29,57 +25,32 @@ const CLIENTS = 12;
 const LOAD_SECONDS = 36;
 const MESSENGER_POOL = 400;
 
-interface Instance {
+interface Instance extends ServerInstance {
   name: string;
-  url: string;
-  child: ChildProcess;
-  exited: Promise<void>;
   alive: boolean;
 }
 
-
 async function startInstance(name: string, databaseUrl: string, apiKey: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env,
+  const server = await startServer({
+    env: (url) => ({
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
       PLATFORM_BASE_URL: url,
       PLATFORM_API_KEY: apiKey,
       PLATFORM_RATE_LIMIT: "1000000",
       NEXTAUTH_SECRET: "chaos-secret",
-      NEXT_TELEMETRY_DISABLED: "1",
       PLATFORM_LOG_REQUESTS: "0",
       DASHBOARD_EXPORT_WORKER: "1",
       DASHBOARD_EXPORT_LOG: "0",
       DASHBOARD_EXPORT_LEASE_SECONDS: "3",
       DATABASE_POOL_SIZE: "8",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
+    }),
   });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { name, url, child, exited, alive: true };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`instance ${name} on ${url} did not become ready`);
+  return Object.assign(server, { name, alive: true });
 }
 
 function kill(instance: Instance, signal: NodeJS.Signals): void {
   instance.alive = false;
-  if (!instance.child.pid) return;
-  try {
-    process.kill(-instance.child.pid, signal);
-  } catch {
-    /* already gone */
-  }
+  instance.signal(signal);
 }
 
 type Operation = "top_up" | "debit" | "upsert";
@@ -102,7 +73,7 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
   const instances: Instance[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run next build first`);
+    assertBuilt();
     database = await createTestDatabase({ poolSize: 4 });
     tenant = await seedTenant(database.db);
     loadBot = tenant.botId;

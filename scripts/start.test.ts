@@ -3,7 +3,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
 import { freePort } from "@/lib/testing/free-port";
+import { startServer } from "@/lib/testing/server";
 
 /** `npm start` and `npm run platform:load` on the embedded database, as an operator runs them. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
@@ -55,5 +57,47 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
       child.kill("SIGTERM");
       await exited;
     }
+  }, 90_000);
+
+  test("SIGTERM is graceful: new connections are refused, a request in flight is answered, then the server exits 0", async () => {
+    const lines: string[] = [];
+    let onLine: (() => void) | null = null;
+    const server = await startServer({
+      env: { ...env, DASHBOARD_EXPORT_WORKER: "1" },
+      onLine: (line) => {
+        lines.push(line);
+        onLine?.();
+      },
+    });
+    const logged = (msg: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => lines.some((line) => line.includes(`"msg":"${msg}"`)) && resolve();
+        onLine = check;
+        check();
+      });
+    // A request whose body is half sent: it is in flight when the signal comes.
+    const body = JSON.stringify({ padding: "x".repeat(100) });
+    const socket = net.connect(server.port, "127.0.0.1");
+    const answer = new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+    });
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(
+      `POST /api/v1/getMe HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer key-owner-1\r\nAccept: application/json\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // time for the server to read the headers
+    server.signal("SIGTERM");
+    await logged("shutting down");
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    socket.write(body.slice(10));
+    const response = await answer;
+    expect(response.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    expect(JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)).data.id).toBe(1);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   }, 90_000);
 });

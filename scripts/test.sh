@@ -3,7 +3,7 @@
 #  1. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
 #  2. builds the app (the multi-instance and browser tests run the production build);
 #  3. vitest on the embedded database (PGlite), then the same suite on PostgreSQL;
-#  4. Playwright (API and browser projects) against `next start` on a fresh data dir.
+#  4. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

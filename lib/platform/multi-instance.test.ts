@@ -1,67 +1,38 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { freePort } from "@/lib/testing/free-port";
+import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 
 /**
- * Two `next start` processes on one PostgreSQL database: the rate limit and key
+ * Two production servers (`npm start`) on one PostgreSQL database: the rate limit and key
  * regeneration hold across instances. Needs a real server (TEST_DATABASE_URL)
  * and a production build (`next build`, which the test command runs first).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const distDir = process.env.NEXT_DIST_DIR || ".next";
 const TOKEN = "multi-instance-operator-token";
 
-
-async function startInstance(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret", NEXT_TELEMETRY_DISABLED: "1", PLATFORM_LOG_REQUESTS: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
+function startInstance(databaseUrl: string): Promise<ServerInstance> {
+  return startServer({
+    env: { DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret", PLATFORM_LOG_REQUESTS: "0" },
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`instance on ${url} did not become ready`);
-}
-
-function stop(child: ChildProcess | undefined): void {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
-  }
 }
 
 describe.runIf(serverUrl)("two server instances on one PostgreSQL database", () => {
   let database: Database & { url?: string };
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ServerInstance;
+  let b: ServerInstance;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run next build first`);
+    assertBuilt();
     database = await createTestDatabase({ poolSize: 4 });
     [a, b] = await Promise.all([startInstance(database.url!), startInstance(database.url!)]);
   }, 120_000);
 
   afterAll(async () => {
-    stop(a?.child);
-    stop(b?.child);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    a?.signal("SIGTERM");
+    b?.signal("SIGTERM");
+    await Promise.all([a?.exited, b?.exited]);
     await database?.close();
   });
 
