@@ -45,10 +45,29 @@ export const DEFAULT_WAIT_MS = 20_000;
  */
 export const STALE_PENDING_MS = 5 * 60_000;
 
+/**
+ * Settled keys (succeeded or failed) are kept this long, far beyond any retry
+ * of a submission; then they are deleted. Pending and unknown keys stay until
+ * they are settled or reconciled.
+ */
+export const KEY_RETENTION_DAYS = 7;
+
+/** Deletes settled keys older than the retention; answers how many. Called now and then by claimIntent. */
+export async function pruneIdempotencyKeys(db: Db, retentionDays = KEY_RETENTION_DAYS): Promise<number> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM dashboard.idempotency_keys
+        WHERE status IN ('succeeded', 'failed') AND created_at < now() - make_interval(days => ${retentionDays}::int)
+        RETURNING key::text AS key`,
+  );
+  return rows.length;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** True when this submission won the key and must perform the operation. */
 export async function claimIntent(db: Db, intent: Intent): Promise<boolean> {
+  if (Math.random() < 0.01) void pruneIdempotencyKeys(db).catch(() => undefined);
   const rows = await queryRows<{ key: string }>(
     db,
     sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status)

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase } from "@/lib/db/testing";
+import { queryRows, type Database } from "@/lib/db/client";
+import { claimIntent, pruneIdempotencyKeys } from "./idempotency";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function key(status: string, ageDays: number): Promise<string> {
+  const id = randomUUID();
+  await claimIntent(database.db, { key: id, userId: 1, operation: "top_up", fingerprint: "f".repeat(64) });
+  await database.db.execute(
+    sql`UPDATE dashboard.idempotency_keys SET status = ${status}, created_at = now() - make_interval(days => ${ageDays}::int) WHERE key = ${id}::uuid`,
+  );
+  return id;
+}
+
+describe("idempotency keys are not kept forever", () => {
+  test("prune deletes settled keys past the retention, and keeps recent, pending and unknown ones", async () => {
+    const oldSucceeded = await key("succeeded", 8);
+    const oldFailed = await key("failed", 30);
+    const recentSucceeded = await key("succeeded", 6);
+    const oldPending = await key("pending", 8);
+    const oldUnknown = await key("unknown", 8);
+    expect(await pruneIdempotencyKeys(database.db, 7)).toBe(2);
+    const left = await queryRows<{ key: string }>(database.db, sql`SELECT key::text AS key FROM dashboard.idempotency_keys`);
+    const keys = left.map((row) => row.key);
+    expect(keys).not.toContain(oldSucceeded);
+    expect(keys).not.toContain(oldFailed);
+    expect(keys).toEqual(expect.arrayContaining([recentSucceeded, oldPending, oldUnknown]));
+    expect(await pruneIdempotencyKeys(database.db, 7)).toBe(0);
+  });
+});
