@@ -217,10 +217,16 @@ test.describe("lead designs lists", () => {
     await expect.poll(() => rowNames(page)).toEqual(["Gamma", "Alpha", "Beta"]);
 
     // dnd-kit's keyboard sensor on the handle: Space picks up, ArrowDown moves, Space drops.
+    // Each key waits for the sensor's announcement of the one before (it measures the rows in between).
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole("button", { name: "Drag field 1" }).focus();
     await page.keyboard.press("Space");
+    // Picked up, and at once over its own place.
+    await expect(announced).toHaveText(/^(Picked up field 1\.|Field 1 is over position 1\.)$/);
     await page.keyboard.press("ArrowDown");
+    await expect(announced).toHaveText("Field 1 is over position 2.");
     await page.keyboard.press("Space");
+    await expect(announced).toHaveText("Field 1 dropped at position 2.");
     await expect.poll(() => rowNames(page)).toEqual(["Alpha", "Gamma", "Beta"]);
 
     await page.getByRole("button", { name: "Create list" }).click();
