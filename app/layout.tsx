@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import "./globals.css";
 import { I18nProvider } from "@/components/i18n-provider";
 import { ThemeProvider } from "@/components/shell/theme-context";
-import { getLocale, getTheme, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTheme, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { dictionaryFor } from "@/lib/i18n/translate";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,11 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Language and theme come from cookies (else Accept-Language and the OS), so the first byte is already right. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, theme] = await Promise.all([getLocale(), getTheme()]);
+  const [locale, theme, timeZone] = await Promise.all([getLocale(), getTheme(), getTimeZone()]);
   return (
     <html lang={locale} className={theme}>
       <body className="min-h-screen bg-bg font-sans text-fg antialiased">
-        <I18nProvider locale={locale} dictionary={dictionaryFor(locale)}>
+        <I18nProvider locale={locale} dictionary={dictionaryFor(locale)} timeZone={timeZone}>
           <ThemeProvider theme={theme}>{children}</ThemeProvider>
         </I18nProvider>
       </body>

@@ -1,18 +1,40 @@
 "use client";
 
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
+import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/contacts/time-zone";
 
-const I18nContext = createContext<{ locale: Locale; t: Translate } | null>(null);
+interface I18n {
+  locale: Locale;
+  t: Translate;
+  /** The viewer's IANA time zone: every time on screen is shown in it. */
+  timeZone: string;
+}
 
-export function I18nProvider({ locale, dictionary, children }: { locale: Locale; dictionary: Record<string, string>; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: ((key, vars) => translate(dictionary, key, vars)) as Translate }), [locale, dictionary]);
+const I18nContext = createContext<I18n | null>(null);
+const YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Language, messages and the viewer's time zone. The first render uses the zone
+ * the server rendered with (its `tz` cookie, else UTC), so hydration matches;
+ * then the browser's zone is taken and stored in the cookie for the next
+ * server render.
+ */
+export function I18nProvider({ locale, dictionary, timeZone: serverZone, children }: { locale: Locale; dictionary: Record<string, string>; timeZone: string; children: ReactNode }) {
+  const [timeZone, setTimeZone] = useState(serverZone);
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!isTimeZone(browserZone)) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=${YEAR}; samesite=lax`;
+    setTimeZone(browserZone);
+  }, []);
+  const value = useMemo(() => ({ locale, timeZone, t: ((key, vars) => translate(dictionary, key, vars)) as Translate }), [locale, dictionary, timeZone]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-export function useI18n() {
+export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error("useI18n outside I18nProvider");
   return value;

@@ -15,7 +15,6 @@ import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel } from "./export-panel";
 import { describeFilters, formatNumber } from "./format";
-import { useViewerTimeZone } from "./use-time-zone";
 
 export interface ContactBrowserProps {
   /** What the server rendered with: the URL as its loader parsed it, the zone of the `tz` cookie, and the page (or the failure). */
@@ -61,9 +60,8 @@ const sameKey = (a: QueryKey, b: QueryKey) => a.bot === b.bot && a.from === b.fr
  * and keeps the previous page on screen while the next one loads.
  */
 export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: ContactBrowserProps) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
-  const timeZone = useViewerTimeZone(initial.timeZone);
   const key = keyOf(params, timeZone);
   const initialKey = useMemo(() => keyOf(initial.params, initial.timeZone), [initial.params, initial.timeZone]);
   const query = useQuery({

@@ -45,7 +45,7 @@ const JOURNAL_KINDS: Record<string, string> = { deposit: "ledger.journal.kind.de
  * dashboard's own audit entries for the account.
  */
 export function AccountHistory({ contactId, account }: { contactId: number; account: AccountView }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const [journalPage, setJournalPage] = useState(1);
   const [auditPage, setAuditPage] = useState(1);
   const journal = useQuery({
@@ -92,7 +92,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
             >
               {journal.data.page.items.map((entry) => (
                 <tr key={entry.id} data-testid="journal-row">
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale, timeZone)}</td>
                   <td className={td}>{JOURNAL_KINDS[entry.kind] ? t(JOURNAL_KINDS[entry.kind]) : entry.title || entry.kind}</td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
                     {entry.kind === "debit" ? "−" : "+"}
@@ -119,7 +119,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
           <p className="text-sm text-muted">{t("ledger.audit.empty")}</p>
         ) : (
           <>
-            <AuditTable entries={audit.data.items} caption={t("ledger.audit.caption", { currency: account.currency })} t={t} locale={locale} showAccount={false} />
+            <AuditTable entries={audit.data.items} caption={t("ledger.audit.caption", { currency: account.currency })} t={t} locale={locale} timeZone={timeZone} showAccount={false} />
             <Pager page={audit.data.page} pages={audit.data.pages} onPage={setAuditPage} label={t("ledger.audit.pages")} />
           </>
         )}

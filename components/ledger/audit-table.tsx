@@ -20,6 +20,7 @@ export function AuditTable({
   caption,
   t,
   locale,
+  timeZone,
   showContact,
   showAccount = true,
 }: {
@@ -27,6 +28,8 @@ export function AuditTable({
   caption: string;
   t: Translate;
   locale: Locale;
+  /** The viewer's IANA zone, for the times. */
+  timeZone: string;
   showContact?: boolean;
   /** Off inside one account's card, where the account is known. */
   showAccount?: boolean;
@@ -52,7 +55,7 @@ export function AuditTable({
     >
       {entries.map((entry) => (
         <tr key={entry.id} data-testid="audit-row" data-kind={entry.kind} data-outcome={entry.outcome}>
-          <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale)}</td>
+          <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale, timeZone)}</td>
           <td className={td}>
             <span data-testid="audit-user">{entry.userEmail}</span>
             <span className="block text-xs text-muted">{t(`role.${entry.userRole}`)}</span>

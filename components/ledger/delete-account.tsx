@@ -32,7 +32,7 @@ export function DeleteAccount({
   onChanged: () => void;
   onPageError: (message: string) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const [key, setKey] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
@@ -53,7 +53,7 @@ export function DeleteAccount({
     setKey(null);
     if (outcome.status === "succeeded") return onDone(t("ledger.delete.done", { currency: account.currency }));
     if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
-    const placement = placeFailure(outcome.error, account, t, locale);
+    const placement = placeFailure(outcome.error, account, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     setNotice(placement.on === "form" ? placement.text : outcome.error.message);
   };

@@ -12,7 +12,7 @@ export type Placement =
   | { on: "page"; text: string };
 
 /** Texts of the platform's known refusals, with the figures the person needs to act on them. */
-export function placeFailure(error: LedgerFailure, account: AccountView | null, t: Translate, locale: Locale): Placement {
+export function placeFailure(error: LedgerFailure, account: AccountView | null, t: Translate, locale: Locale, timeZone: string): Placement {
   const currency = error.currency ?? account?.currency ?? "";
   switch (error.code) {
     case "insufficient_funds": {
@@ -21,7 +21,7 @@ export function placeFailure(error: LedgerFailure, account: AccountView | null, 
       return { on: "fields", fieldErrors: { amount: [text] } };
     }
     case "account_blocked":
-      return { on: "form", text: t("ledger.error.account_blocked", { date: formatTimestamp(account?.blockedAt, locale) }) };
+      return { on: "form", text: t("ledger.error.account_blocked", { date: formatTimestamp(account?.blockedAt, locale, timeZone) }) };
     case "currency_exists":
       return { on: "fields", fieldErrors: { currency: [t("ledger.error.currency_exists", { currency })] } };
     case "account_not_empty":

@@ -140,7 +140,7 @@ function AccountCard({
   onPageError: (message: string) => void;
   locale: ReturnType<typeof useI18n>["locale"];
 }) {
-  const { t } = useI18n();
+  const { t, timeZone } = useI18n();
   const [form, setForm] = useState<MovementKind | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames([locale], { type: "currency" }) : null;
@@ -158,16 +158,16 @@ function AccountCard({
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           <dt className="text-muted">{t("ledger.account.opened")}</dt>
-          <dd>{formatTimestamp(account.createdAt, locale)}</dd>
+          <dd>{formatTimestamp(account.createdAt, locale, timeZone)}</dd>
           <dt className="text-muted">{t("ledger.account.changed")}</dt>
-          <dd>{formatTimestamp(account.updatedAt, locale)}</dd>
+          <dd>{formatTimestamp(account.updatedAt, locale, timeZone)}</dd>
           <dt className="text-muted">{t("ledger.account.id")}</dt>
           <dd className="font-mono">{account.id}</dd>
         </dl>
       </div>
       {account.blockedAt ? (
         <Alert tone="warning" title={<Badge>{t("ledger.account.blocked_badge")}</Badge>}>
-          <span data-testid="account-blocked">{t("ledger.account.blocked", { date: formatTimestamp(account.blockedAt, locale) })}</span>
+          <span data-testid="account-blocked">{t("ledger.account.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</span>
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -52,7 +52,7 @@ export function MovementForm({
   onChanged: () => void;
   onPageError: (message: string) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const currency = account.currency;
   const prefix = `${kind}-${account.id}`;
   const form = useForm<MovementFormValues>({ resolver: zodResolver(movementFormSchema(currency)), defaultValues: { amount: "", description: "" } });
@@ -111,7 +111,7 @@ export function MovementForm({
     }
     if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
     setReview(null);
-    const placement = placeFailure(outcome.error, account, t, locale);
+    const placement = placeFailure(outcome.error, account, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     if (placement.on === "form") return setNotice(placement.text);
     let placed = false;
@@ -167,7 +167,7 @@ export function MovementForm({
           <dt className="text-muted">{t("ledger.confirm.after")}</dt>
           <dd data-testid="balance-after">{after < BigInt(0) ? t("ledger.confirm.after_insufficient") : money(after)}</dd>
         </dl>
-        {kind === "debit" && account.blockedAt ? <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale) })}</Alert> : null}
+        {kind === "debit" && account.blockedAt ? <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</Alert> : null}
         {connectionLost ? (
           <Alert tone="warning" live>
             {t("ledger.connection_lost_resend")}

@@ -38,7 +38,7 @@ export function OpenAccountForm({
   onChanged: () => void;
   onPageError: (message: string) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
@@ -79,7 +79,7 @@ export function OpenAccountForm({
       return onDone(t("ledger.open.done", { currency: values.currency }), outcome.account);
     }
     if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
-    const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale);
+    const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     if (placement.on === "form") return setNotice(placement.text);
     const texts = placement.fieldErrors.currency;

@@ -15,7 +15,7 @@ import { reconcileOperationAction } from "@/app/actions/ledger";
  * and, when the journal shows the operation, records it as done.
  */
 export function UnknownOutcome({ idempotencyKey, reason, onSettled }: { idempotencyKey: string; reason: string; onSettled: () => void }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const [checking, startChecking] = useTransition();
   const [check, setCheck] = useState<Reconciliation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export function UnknownOutcome({ idempotencyKey, reason, onSettled }: { idempote
                 ? t("ledger.unknown.found", { balance: formatMoney(check.outcome.balanceAfter, check.account.currency, locale) })
                 : t("ledger.unknown.found_plain")
               : check.journalAvailable
-                ? t("ledger.unknown.not_found", { time: formatTimestamp(check.checkedAt, locale), balance: balance ?? t("common.none") })
+                ? t("ledger.unknown.not_found", { time: formatTimestamp(check.checkedAt, locale, timeZone), balance: balance ?? t("common.none") })
                 : t("ledger.unknown.no_journal", { balance: balance ?? t("common.none") })}
           </p>
         ) : null}

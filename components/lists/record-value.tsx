@@ -13,7 +13,7 @@ const isHttpUrl = (value: string) => {
 };
 
 /** A stored value as a cell shows it: money in its currency, yes/no, links for files and images (http/https only). */
-export function RecordValue({ field, value, locale, t }: { field: FieldView; value: unknown; locale: Locale; t: Translate }) {
+export function RecordValue({ field, value, locale, timeZone, t }: { field: FieldView; value: unknown; locale: Locale; timeZone: string; t: Translate }) {
   if (value === null || value === undefined || value === "") return <span className="text-muted">{t("common.none")}</span>;
   switch (field.type) {
     case "money":
@@ -25,7 +25,7 @@ export function RecordValue({ field, value, locale, t }: { field: FieldView; val
     case "bool":
       return <span>{value === true ? t("records.yes") : value === false ? t("records.no") : String(value)}</span>;
     case "datetime":
-      return <span className="whitespace-nowrap">{formatTimestamp(String(value), locale)}</span>;
+      return <span className="whitespace-nowrap">{formatTimestamp(String(value), locale, timeZone)}</span>;
     case "number":
       return <span className="tabular-nums">{String(value)}</span>;
     case "file":

@@ -35,7 +35,7 @@ const column = createColumnHelper<RecordView>();
  * may write records. A platform without the record extension is said so.
  */
 export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone } = useI18n();
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -70,13 +70,13 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
             {field.isHidden ? <span className="ml-1 text-xs font-normal text-muted">({t("lists.field.hidden")})</span> : null}
           </span>
         ),
-        cell: (info) => <RecordValue field={field} value={info.getValue()} locale={locale} t={t} />,
+        cell: (info) => <RecordValue field={field} value={info.getValue()} locale={locale} timeZone={timeZone} t={t} />,
       }),
     );
     const created = column.accessor("createdAt", {
       id: "created",
       header: () => t("lists.created"),
-      cell: (info) => <span className="whitespace-nowrap">{formatTimestamp(info.getValue(), locale)}</span>,
+      cell: (info) => <span className="whitespace-nowrap">{formatTimestamp(info.getValue(), locale, timeZone)}</span>,
     });
     const actions = column.display({
       id: "actions",

@@ -1,11 +1,17 @@
 import type { Locale } from "@/lib/i18n/config";
 
-/** Timestamps of the platform shown in UTC (the server does not know the viewer's zone). */
-export function formatTimestamp(value: string | null | undefined, locale: Locale): string {
+/**
+ * A platform timestamp in the viewer's time zone (UTC until the browser has
+ * told it), with the zone written after it: "Nov 22, 2026, 6:30 PM GMT+9".
+ */
+export function formatTimestamp(value: string | null | undefined, locale: Locale, timeZone = "UTC"): string {
   if (!value) return "—";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  if (timeZone === "UTC") return `${text} UTC`;
+  const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" }).formatToParts(date).find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${text} ${zone}` : text;
 }
 
 export function formatCount(value: number, locale: Locale): string {

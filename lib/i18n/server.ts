@@ -3,6 +3,7 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { isLocale, isTheme, LOCALE_COOKIE, negotiateLocale, THEME_COOKIE, type Locale, type Theme } from "./config";
 import { translator, type Translate } from "./translate";
+import { TIME_ZONE_COOKIE, timeZoneOr } from "@/lib/contacts/time-zone";
 
 /** The cookie set by the language switch, else the browser's Accept-Language. */
 export const getLocale = cache(async (): Promise<Locale> => {
@@ -15,6 +16,9 @@ export const getTheme = cache(async (): Promise<Theme> => {
   const chosen = (await cookies()).get(THEME_COOKIE)?.value;
   return isTheme(chosen) ? chosen : "system";
 });
+
+/** The viewer's IANA time zone, which the browser stores in the `tz` cookie (UTC until it has). */
+export const getTimeZone = cache(async (): Promise<string> => timeZoneOr((await cookies()).get(TIME_ZONE_COOKIE)?.value));
 
 export async function getTranslator(): Promise<Translate> {
   return translator(await getLocale());

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
 import { loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * (activity.read_all: everyone's; activity.read: their own and their contacts').
  */
 export default async function ActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, locale, raw] = await Promise.all([requireUser(), getTranslator(), getLocale(), searchParams]);
+  const [user, t, locale, timeZone, raw] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), searchParams]);
   if (!can(user.role, "activity.read")) {
     return (
       <>
@@ -84,7 +84,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
             )}
           </p>
         ) : (
-          <AuditTable entries={result.items} caption={t("audit.caption", { page: result.page })} t={t} locale={locale} showContact />
+          <AuditTable entries={result.items} caption={t("audit.caption", { page: result.page })} t={t} locale={locale} timeZone={timeZone} showContact />
         )}
         <Pagination page={result.page} pages={result.pages} hrefFor={(page) => `/activity${serializeActivitySearchParams({ ...params, page })}`} t={t} />
       </div>

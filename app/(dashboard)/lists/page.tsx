@@ -15,7 +15,7 @@ import {
   type ListSort,
 } from "@/lib/dashboard/lists/list-query";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 import { PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
@@ -83,7 +83,7 @@ function Toolbar({ query, t }: { query: ListQuery; t: Translate }) {
 
 /** Every list of the account (all pages of getListSchemas), searched and sorted here; 50 shown per screen. */
 export default async function ListsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, locale, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), searchParams]);
+  const [user, t, locale, timeZone, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), searchParams]);
   const query = parseListQuery(params);
   const canDesign = can(user.role, "lists.design");
   const result = await loadFromPlatform(async (api) => {
@@ -170,8 +170,8 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
                     {targetLabel(list, directory)}
                   </td>
                   <td className={td}>{list.fields.length}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.createdAt, locale)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.updatedAt, locale)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.createdAt, locale, timeZone)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.updatedAt, locale, timeZone)}</td>
                 </tr>
               ))}
             </Table>

@@ -8,7 +8,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { loadList, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
 import { targetLabel } from "@/lib/dashboard/lists/list-query";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/platform-problem";
@@ -25,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** One list, read fresh from the platform on every render (each action revalidates this page). */
 export default async function ListPage({ params, searchParams }: Props) {
-  const [user, t, locale, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), params, searchParams]);
+  const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), params, searchParams]);
   const result = await loadFromPlatform(async (api) => {
     const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch((): TargetDirectory => ({ projects: [] }))]);
     return { list, directory };
@@ -58,7 +58,7 @@ export default async function ListPage({ params, searchParams }: Props) {
           </span>
         </PageHeader>
         <p className="-mt-4 text-sm text-muted" data-testid="list-times">
-          {t("lists.detail.times", { created: formatTimestamp(list.createdAt, locale), updated: formatTimestamp(list.updatedAt, locale) })}
+          {t("lists.detail.times", { created: formatTimestamp(list.createdAt, locale, timeZone), updated: formatTimestamp(list.updatedAt, locale, timeZone) })}
         </p>
         {query.created === "1" ? (
           <Alert tone="success" live className="mt-4">
