@@ -218,6 +218,19 @@ test.describe("support adjusts balances", () => {
   });
 });
 
+test.describe("a viewer in Tokyo", () => {
+  test.use({ storageState: storageStateOf("support"), timezoneId: "Asia/Tokyo" });
+
+  test("times on the ledger are in the viewer's zone, with the zone written after them", async ({ page, request }) => {
+    // 20:30 UTC on the 5th is 05:30 on the 6th in Tokyo.
+    const { contactId } = await seedContact(request, [{ currency: "EUR", amount: 100, blockedAt: "2026-01-05T20:30:00+00:00" }]);
+    await page.goto(ledgerUrl(contactId));
+    const blocked = card(page, "EUR").getByTestId("account-blocked");
+    await expect(blocked).toContainText(/since Jan 6, 2026, 5:30\sAM GMT\+9/);
+    await expect(blocked).not.toContainText("UTC");
+  });
+});
+
 test("a lead sees balances read-only and cannot adjust, in the UI or by calling the action directly", async ({ browser, request }) => {
   const { contactId, accountIds } = await seedContact(request, [{ currency: "USD", amount: 1000 }]);
   const support = await pageAs(browser, "support");

@@ -13,11 +13,12 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A key written directly (claimIntent prunes now and then, which would race this test). */
 async function key(status: string, ageDays: number): Promise<string> {
   const id = randomUUID();
-  await claimIntent(database.db, { key: id, userId: 1, operation: "top_up", fingerprint: "f".repeat(64) });
   await database.db.execute(
-    sql`UPDATE dashboard.idempotency_keys SET status = ${status}, created_at = now() - make_interval(days => ${ageDays}::int) WHERE key = ${id}::uuid`,
+    sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status, created_at)
+        VALUES (${id}::uuid, 1, 'top_up', ${"f".repeat(64)}, ${status}, now() - make_interval(days => ${ageDays}::int))`,
   );
   return id;
 }
@@ -36,5 +37,13 @@ describe("idempotency keys are not kept forever", () => {
     expect(keys).not.toContain(oldFailed);
     expect(keys).toEqual(expect.arrayContaining([recentSucceeded, oldPending, oldUnknown]));
     expect(await pruneIdempotencyKeys(database.db, 7)).toBe(0);
+  });
+});
+
+describe("claimIntent", () => {
+  test("exactly one of two claims of a key wins", async () => {
+    const intent = { key: randomUUID(), userId: 1, operation: "top_up" as const, fingerprint: "a".repeat(64) };
+    const results = await Promise.all([claimIntent(database.db, intent), claimIntent(database.db, intent)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
   });
 });
