@@ -195,6 +195,28 @@ describe("answers over HTTP", () => {
     expect(answer.headers["connection"]).toBe("close");
   });
 
+  test("a client that goes away mid-body is no server error: nothing is logged, the next request is answered", async () => {
+    const written: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      written.push(String(chunk));
+      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    try {
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(`POST /api/v1/getMe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const next = await fetch(`${base}/api/v1/getMe`, { headers: { authorization: `Bearer ${tenant.key}`, accept: "application/json" } });
+      expect(next.status).toBe(200);
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(written.filter((line) => line.includes("unhandled error"))).toEqual([]);
+  });
+
   test("a failure outside the gateway is a JSON 500 with a request id and no detail", async () => {
     failDb = true;
     try {

@@ -45,6 +45,8 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
     const methodName = apiMethodOf(req.method, req.url);
     if (methodName === null) return false;
     void answer(req, res, methodName).catch((error: unknown) => {
+      // A client that went away mid-request: nobody to answer, nothing went wrong here.
+      if (res.destroyed || !res.socket || res.socket.destroyed) return;
       // Only a failure outside the gateway (which answers its own errors) gets here.
       const requestId = randomUUID();
       logError({ request_id: requestId, msg: "unhandled error in the API server", error });
