@@ -42,6 +42,9 @@ const server = http.createServer((req, res) => {
   });
 });
 
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => void shutdown(signal));
+
 await new Promise((resolve, reject) => {
   server.once("error", reject);
   server.listen(port, hostname, resolve);
@@ -54,7 +57,6 @@ if (health.status !== 200) log("error", "the app did not start cleanly", { healt
 if (!globalThis.__platformNodeApiHandler) log("warn", "the platform API handler is missing; Next answers /api/v1 itself");
 log("info", "listening", { url: `http://${hostname}:${port}`, pid: process.pid });
 
-let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -79,4 +81,3 @@ async function shutdown(signal) {
   log("info", "stopped", { signal });
   process.exit(0);
 }
-for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => void shutdown(signal));
