@@ -18,10 +18,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { Client } from "pg";
+import { freePort } from "@/lib/testing/free-port";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing";
+import { postgresServerUrl } from "./postgres";
 
 const args = process.argv.slice(2);
 const NO_BUILD = args.includes("--no-build");
@@ -39,36 +40,8 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const output = execFileSync("bash", [path.join(ROOT, "scripts/ensure-postgres.sh")], { encoding: "utf8" });
-  const serverUrl = output.trim().split("\n").pop()!;
-  const name = `bench_accounts_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+async function createDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(postgresServerUrl(), "bench_accounts");
 }
 
 function build(): void {

@@ -12,12 +12,13 @@
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_TARGETS ("pg,pglite"),
  * BENCH_PREVIEW_EVERY (default 0), DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { createScratchDatabase } from "@/lib/db/testing";
+import { postgresServerUrl } from "./postgres";
 import { handleApiRequest } from "@/lib/platform/gateway";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 
@@ -53,12 +54,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-async function adminUrl(): Promise<string> {
-  if (process.env.DATABASE_ADMIN_URL) return process.env.DATABASE_ADMIN_URL;
-  const script = path.join(process.cwd(), "scripts/ensure-postgres.sh");
-  return execFileSync("bash", [script], { encoding: "utf8" }).trim().split("\n").pop() as string;
-}
-
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts ==`);
   // Figures on a shared machine mean little without its load.
@@ -67,23 +62,10 @@ async function run(target: string): Promise<void> {
   let url: string | undefined;
   let dropDatabase = async () => {};
   if (target === "pg") {
-    const { Client } = await import("pg");
-    const admin = await adminUrl();
-    const name = `bench_contacts_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-    const client = new Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-    await client.end();
-    const parsed = new URL(admin);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    const scratch = await createScratchDatabase(postgresServerUrl(), "bench_contacts");
+    url = scratch.url;
     database = await openDatabase({ url });
-    dropDatabase = async () => {
-      const cleanup = new Client({ connectionString: admin });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    };
+    dropDatabase = scratch.drop;
   } else {
     database = await openDatabase({});
   }

@@ -22,11 +22,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { createScratchDatabase } from "@/lib/db/testing";
+import { freePort } from "@/lib/testing/free-port";
+import { postgresServerUrl } from "./postgres";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { createUser } from "@/lib/dashboard/users";
 import { createExportJob } from "@/lib/contacts/export/jobs";
@@ -59,23 +61,6 @@ function ensureBuild(): void {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function adminUrl(): Promise<string> {
-  if (process.env.DATABASE_ADMIN_URL) return process.env.DATABASE_ADMIN_URL;
-  const out = spawnSync("bash", [path.join(ROOT, "scripts/ensure-postgres.sh")], { encoding: "utf8" });
-  return out.stdout.trim().split("\n").pop() as string;
-}
-
 /** A fresh database: a data directory for PGlite, or a new database on the PostgreSQL server. */
 async function freshDatabase(kind: "pglite" | "pg"): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
   if (kind === "pglite") {
@@ -86,24 +71,11 @@ async function freshDatabase(kind: "pglite" | "pg"): Promise<{ env: Record<strin
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const { Client } = await import("pg");
-  const admin = await adminUrl();
-  const name = `bench_export_${randomBytes(4).toString("hex")}`;
-  const client = new Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(postgresServerUrl(), "bench_export");
   return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString(), poolSize: 4 }),
-    drop: async () => {
-      const cleanup = new Client({ connectionString: admin });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
+    env: { DATABASE_URL: scratch.url },
+    open: () => openDatabase({ url: scratch.url, poolSize: 4 }),
+    drop: scratch.drop,
   };
 }
 

@@ -11,12 +11,11 @@
  * Environment: DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh prints it),
  * BENCH_LISTS (default 5000), BENCH_RECORDS (default 100000).
  */
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { Client } from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { createScratchDatabase } from "@/lib/db/testing";
+import { postgresServerUrl } from "./postgres";
 import { handleApiRequest } from "@/lib/platform/gateway";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 
@@ -50,12 +49,6 @@ async function expectStatus(db: Database["db"], method: string, params: Record<s
   return answer;
 }
 
-async function adminUrl(): Promise<string> {
-  if (process.env.DATABASE_ADMIN_URL) return process.env.DATABASE_ADMIN_URL;
-  const script = path.join(process.cwd(), "scripts/ensure-postgres.sh");
-  return execFileSync("bash", [script], { encoding: "utf8" }).trim().split("\n").pop() as string;
-}
-
 const FIELDS = [
   { name: "Title", slug: "title", type: "string" },
   { name: "Price", slug: "price", type: "money", currency: "EUR" },
@@ -65,15 +58,10 @@ const FIELDS = [
 ];
 
 async function main(): Promise<void> {
-  const serverUrl = await adminUrl();
-  const name = `bench_lists_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const scratch = await createScratchDatabase(postgresServerUrl(), "bench_lists");
+  const { name } = scratch;
+  const url = new URL(scratch.url);
+  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
   const db = database.db;
   try {
     await applyFixtures(db, {
@@ -148,10 +136,7 @@ async function main(): Promise<void> {
     console.log(`  getListItems afterwards: page 1 ${ms(items1.ms)}, page ${Math.ceil(RECORDS / 50)} ${ms(itemsLast.ms)}`);
   } finally {
     await database.close();
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await cleanup.end();
+    await scratch.drop();
   }
 }
 

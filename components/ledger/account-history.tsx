@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { LedgerTable as Table, td, th } from "./ledger-table";
+import { Table, td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
@@ -79,6 +79,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
         ) : (
           <>
             <Table
+              focusable
               caption={t("ledger.journal.caption", { currency: account.currency })}
               head={
                 <>

@@ -5,7 +5,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AuditEntryView } from "@/lib/ledger/types";
 import { Badge } from "@/components/ui/badge";
-import { LedgerTable as Table, td, th } from "./ledger-table";
+import { Table, td, th } from "@/components/ui/table";
 import { KIND_KEYS } from "./describe";
 
 const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
@@ -37,6 +37,7 @@ export function AuditTable({
   const money = (value: string | null, currency: string | null) => (value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale));
   return (
     <Table
+      focusable
       caption={caption}
       head={
         <>

@@ -2,7 +2,7 @@
  * Calendar days of the viewer's time zone as the platform's Unix seconds.
  *
  * The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone) reaches
- * the server as the `tz` cookie (set by the contact browser) and as the `tz`
+ * the server as the `tz` cookie (set by components/i18n-provider.tsx, read by getTimeZone in lib/i18n/server.ts) and as the `tz`
  * query parameter of the browser's data requests; anything that is not an IANA
  * zone falls back to UTC.
  */

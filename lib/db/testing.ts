@@ -8,24 +8,49 @@ import { openDatabase, type Database } from "./client";
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
-  const { Client } = await import("pg");
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize ?? 20 });
+  const scratch = await createScratchDatabase(serverUrl, "test");
+  const database = await openDatabase({ url: scratch.url, poolSize: options.poolSize ?? 20 });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops it, closing whatever connections are still open. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on a PostgreSQL server (tests and benchmarks), named `<prefix>_<time>_<random>`. */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const { Client } = await import("pg");
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
       const cleanup = new Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
@@ -8,8 +7,7 @@ import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { loadContactBrowserParams } from "@/lib/contacts/browser-params";
 import { getHiddenColumns } from "@/lib/contacts/column-settings";
 import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
-import { TIME_ZONE_COOKIE, timeZoneOr } from "@/lib/contacts/time-zone";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { ContactBrowser } from "@/components/contacts/contact-browser";
@@ -24,8 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * sets); later pages come from /api/dashboard/contacts without a reload.
  */
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, params, cookieStore] = await Promise.all([requireUser(), getTranslator(), loadContactBrowserParams(searchParams), cookies()]);
-  const timeZone = timeZoneOr(cookieStore.get(TIME_ZONE_COOKIE)?.value);
+  const [user, t, params, timeZone] = await Promise.all([requireUser(), getTranslator(), loadContactBrowserParams(searchParams), getTimeZone()]);
   const db = await getDb();
   const [hiddenColumns, page, bots] = await Promise.all([
     getHiddenColumns(db, user.id),

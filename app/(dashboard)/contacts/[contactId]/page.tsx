@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { findContact } from "@/lib/contacts/find-contact";
-import { TIME_ZONE_COOKIE, timeZoneOr } from "@/lib/contacts/time-zone";
-import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
@@ -33,10 +31,9 @@ export default async function ContactPage({
   params: Promise<{ contactId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [{ contactId }, query, user, t, locale, cookieStore] = await Promise.all([params, searchParams, requireUser(), getTranslator(), getLocale(), cookies()]);
+  const [{ contactId }, query, user, t, locale, timeZone] = await Promise.all([params, searchParams, requireUser(), getTranslator(), getLocale(), getTimeZone()]);
   if (!ID.test(contactId) || Number(contactId) < 1) notFound();
   const hint = (value: string | string[] | undefined) => (typeof value === "string" && ID.test(value) ? Number(value) : null);
-  const timeZone = timeZoneOr(cookieStore.get(TIME_ZONE_COOKIE)?.value);
   const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: hint(query.bot), created: hint(query.created) }));
 
   const header = (
