@@ -238,6 +238,21 @@ test.describe("lead designs lists", () => {
     await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["alpha", "gamma", "beta"]);
   });
 
+  test("designer: names of digits only keep them as slugs, and the list page shows the fields in the designed order", async ({ page }) => {
+    await openDesigner(page, uniqueName("Years"));
+    await addRow(page, 1, "Title");
+    await addRow(page, 2, "2024");
+    await addRow(page, 3, "10");
+    await expect(row(page, 2).getByLabel("Slug")).toHaveValue("2024");
+    await expect(row(page, 3).getByLabel("Slug")).toHaveValue("10");
+    await page.getByRole("button", { name: "Create list" }).click();
+    await expect(page).toHaveURL(/\/lists\/[0-9a-f-]{36}\?created=1$/);
+    // JavaScript objects put integer-like keys first ("10", "2024", "title"); the page keeps the platform's order.
+    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["title", "2024", "10"]);
+    await page.reload();
+    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["title", "2024", "10"]);
+  });
+
   test("list page: add a field (appended), then delete it only after typing its slug in the warning dialog", async ({ page, request }) => {
     const name = uniqueName("Fields");
     const id = await seedList(request, name, { title: { name: "Title", type: "string" }, price: { name: "Price", type: "money", currency: "EUR" } });

@@ -244,11 +244,11 @@ describe("lists", () => {
       ],
     });
     expect(created).toMatchObject({ name: "Orders", bot_id: null, project: tenant.projectUuid });
-    expect(Object.keys(created.fields)).toEqual(["sku", "price"]);
-    expect(created.fields.price).toMatchObject({ type: "money", currency: "EUR", is_required: true });
+    expect(created.fields.map(([slug]) => slug)).toEqual(["sku", "price"]);
+    expect(Object.fromEntries(created.fields).price).toMatchObject({ type: "money", currency: "EUR", is_required: true });
 
     await addListSchemaField(client, { schema_id: created.id, field: { name: "Note", slug: "note", type: "string", is_required: false } });
-    expect(Object.keys((await getListSchema(client, { schema_id: created.id })).fields)).toEqual(["sku", "price", "note"]);
+    expect((await getListSchema(client, { schema_id: created.id })).fields.map(([slug]) => slug)).toEqual(["sku", "price", "note"]);
     await deleteListSchemaField(client, { schema_id: created.id, slug: "note" });
 
     const page = await getListSchemas(client);
@@ -266,6 +266,23 @@ describe("lists", () => {
 
     await deleteListSchema(client, { schema_id: created.id });
     expectPlatformError(await failure(getListSchema(client, { schema_id: created.id })), { status: 404, fields: ["schema_id"] });
+  });
+
+  test("fields keep the platform's order, also all-digit slugs, a slug named like a money key, and a slug named fields", async () => {
+    const tenant = await seedTenant(database.db);
+    const client = clientFor(tenant.key);
+    const slugs = ["title", "2024", "fields", "10", "amount", "1"];
+    const created = await createListSchema(client, {
+      name: "Years",
+      project_uuid: tenant.projectUuid,
+      fields: slugs.map((slug) => ({ name: `Field ${slug}`, slug, type: slug === "amount" ? "money" : "string", currency: slug === "amount" ? "USD" : undefined })),
+    });
+    expect(created.fields.map(([slug]) => slug)).toEqual(slugs);
+    expect(created.fields.map(([, field]) => field.name)).toEqual(slugs.map((slug) => `Field ${slug}`));
+    expect(Object.fromEntries(created.fields).amount).toMatchObject({ type: "money", currency: "USD" });
+    expect((await getListSchema(client, { schema_id: created.id })).fields.map(([slug]) => slug)).toEqual(slugs);
+    const listed = (await getListSchemas(client)).data.find((list) => list.id === created.id);
+    expect(listed?.fields.map(([slug]) => slug)).toEqual(slugs);
   });
 
   test("422 field errors keep their dotted keys (fields.1.slug)", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { KEY_ORDER_MARK } from "./json";
 
 /**
  * Response shapes of the platform API (spec + gaps.md), parsed at the boundary.
@@ -19,6 +20,21 @@ const Id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number
 /** PHP serialises an empty map as []. */
 const emptyArrayAsObject = <T extends z.ZodType>(record: T) =>
   z.union([record, z.array(z.never()).length(0).transform(() => ({}) as z.output<T>)]);
+
+/** Keys whose members keep their order when an answer is read (parseJsonKeepingMoney's orderedKeys). */
+export const LIST_ORDERED_KEYS: ReadonlySet<string> = new Set(["fields"]);
+
+/**
+ * A JSON object whose member order matters, as [key, value] pairs in that order.
+ * Keys read with `orderedKeys` carry KEY_ORDER_MARK, which keeps an all-digit key
+ * ("2024") in its place; the mark is taken off here.
+ */
+const orderedEntries = <T extends z.ZodType>(value: T) =>
+  emptyArrayAsObject(z.record(z.string(), value)).transform((record) =>
+    Object.entries(record as Record<string, z.output<T>>).map(
+      ([key, inner]) => [key.startsWith(KEY_ORDER_MARK) ? key.slice(KEY_ORDER_MARK.length) : key, inner] as [string, z.output<T>],
+    ),
+  );
 
 export const MeSchema = z.object({
   data: z
@@ -59,7 +75,8 @@ export const ListSchemaSchema = z
   .object({
     id: IdText,
     name: z.string(),
-    fields: emptyArrayAsObject(z.record(z.string(), ListFieldSchema)),
+    /** In the platform's order, as [slug, field] pairs (read with `orderedKeys: LIST_ORDERED_KEYS`). */
+    fields: orderedEntries(ListFieldSchema),
     bot_id: Id.nullable(),
     project: z.string(),
     is_menu: z.boolean().optional(),

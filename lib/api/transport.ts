@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { recordResponse, reserveRequest } from "./budget";
 import type { PlatformClient } from "./client";
 import { PlatformApiError, type Extension } from "./errors";
-import { parseJsonKeepingMoney, stringifyJson } from "./json";
+import { parseJsonKeepingMoney, stringifyJson, type JsonParseOptions } from "./json";
 import { ErrorBodySchema } from "./schemas";
 
 export type Params = Record<string, unknown>;
@@ -121,10 +121,10 @@ function errorFrom(client: PlatformClient, method: string, answer: RawAnswer): P
   });
 }
 
-function parseBody<S extends z.ZodType>(client: PlatformClient, method: string, answer: RawAnswer, schema: S): z.output<S> {
+function parseBody<S extends z.ZodType>(client: PlatformClient, method: string, answer: RawAnswer, schema: S, reading?: JsonParseOptions): z.output<S> {
   let json: unknown;
   try {
-    json = parseJsonKeepingMoney(answer.text);
+    json = parseJsonKeepingMoney(answer.text, reading);
   } catch {
     throw new PlatformApiError({ status: answer.status, code: "bad_response", message: `The platform's answer to ${method} is not JSON.`, method });
   }
@@ -144,11 +144,20 @@ function parseBody<S extends z.ZodType>(client: PlatformClient, method: string, 
   return result.data;
 }
 
-/** Calls a method and parses a 2xx body with the schema; anything else throws PlatformApiError. */
-export async function callMethod<S extends z.ZodType>(client: PlatformClient, method: string, params: Params, schema: S): Promise<z.output<S>> {
+/**
+ * Calls a method and parses a 2xx body with the schema; anything else throws PlatformApiError.
+ * `reading` says how the JSON is read (which objects keep their member order).
+ */
+export async function callMethod<S extends z.ZodType>(
+  client: PlatformClient,
+  method: string,
+  params: Params,
+  schema: S,
+  reading?: JsonParseOptions,
+): Promise<z.output<S>> {
   const answer = await send(client, method, params);
   if (answer.status < 200 || answer.status >= 300) throw errorFrom(client, method, answer);
-  return parseBody(client, method, answer, schema);
+  return parseBody(client, method, answer, schema, reading);
 }
 
 /** For methods that answer 204 (or any 2xx whose body we do not need). */

@@ -7,7 +7,7 @@ const KNOWN_TYPES = new Set<string>(FIELD_TYPES);
 
 /** The platform's list schema as the pages show it: fields as an ordered array. */
 export function toListView(list: ListSchema): ListView {
-  const fields: FieldView[] = Object.entries(list.fields).map(([slug, field]) => ({
+  const fields: FieldView[] = list.fields.map(([slug, field]) => ({
     slug,
     name: field.name,
     // A type this dashboard does not know (a newer platform) is shown and edited as text.

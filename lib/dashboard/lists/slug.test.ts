@@ -20,8 +20,8 @@ describe("slug from a field's name", () => {
     expect(slugFromName(name)).toBe(slug);
   });
 
-  test("digits only get a prefix (integer-like keys would be reordered by JSON objects)", () => {
-    expect(slugFromName("2024")).toBe("f_2024");
+  test("digits only stay digits (the dashboard reads fields in the platform's order, integer-like slugs too)", () => {
+    expect(slugFromName("2024")).toBe("2024");
     expect(slugFromName("Year 2024")).toBe("year_2024");
   });
 

@@ -5,8 +5,6 @@ import { isReservedFieldSlug, MAX_TEXT_LENGTH, SLUG_PATTERN } from "@/lib/dashbo
  * A field slug suggested from its name, as the user types: transliterated
  * (Cyrillic included: "Цена товара" → "tsena_tovara") by @sindresorhus/slugify,
  * lower case, words joined by "_". The suggestion is always a valid slug:
- * - digits only get a prefix: JSON objects in JavaScript move integer-like keys
- *   first, which would scramble the field order read back from the platform;
  * - a reserved slug gets a suffix ("Created at" → "created_at_field");
  * - a slug already taken by another row gets "_2", "_3", …;
  * - a name with nothing to transliterate falls back to `field_<n>`.
@@ -14,7 +12,6 @@ import { isReservedFieldSlug, MAX_TEXT_LENGTH, SLUG_PATTERN } from "@/lib/dashbo
 export function slugFromName(name: string, options: { taken?: Iterable<string>; position?: number } = {}): string {
   let slug = slugify(name, { separator: "_", decamelize: false }).replace(/[^A-Za-z0-9_-]/g, "");
   if (!slug) slug = `field_${(options.position ?? 0) + 1}`;
-  if (/^\d+$/.test(slug)) slug = `f_${slug}`;
   if (isReservedFieldSlug(slug)) slug = `${slug}_field`;
   slug = slug.slice(0, MAX_TEXT_LENGTH).replace(/[_-]+$/, "") || "field";
   const taken = new Set(options.taken ?? []);
