@@ -31,6 +31,13 @@ const handleNext = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((req, res) => {
+  // As a proxy's $proxy_add_x_forwarded_for: the address that connected is always the last hop, so that a
+  // client cannot pose as another address (the sign-in throttle, lib/auth/options.ts, reads it with TRUSTED_PROXIES).
+  const remote = req.socket.remoteAddress;
+  if (remote) {
+    const prior = req.headers["x-forwarded-for"];
+    req.headers["x-forwarded-for"] = prior ? `${prior}, ${remote}` : remote;
+  }
   // Set by instrumentation.ts once the app has started (see below); until then Next answers everything.
   if (globalThis.__platformNodeApiHandler?.(req, res)) return;
   handleNext(req, res).catch((error) => {

@@ -59,6 +59,36 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     }
   }, 90_000);
 
+  test("sign-in throttle per address: an X-Forwarded-For the client writes itself does not make it another address", async () => {
+    const server = await startServer({ env: { ...env, DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "3" } });
+    /** A failed sign-in through next-auth's credentials callback; answers the error the form would show. */
+    const failSignIn = async (email: string, forwardedFor: string): Promise<string | null> => {
+      const csrf = await fetch(`${server.url}/api/auth/csrf`);
+      const cookie = (csrf.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]).join("; ");
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const answer = await fetch(`${server.url}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+        body: new URLSearchParams({ csrfToken, email, password: "wrong password", json: "true" }),
+      });
+      const { url } = (await answer.json()) as { url: string };
+      return new URL(url).searchParams.get("error");
+    };
+    try {
+      // Failures, each for another account and "from" another address, are all one address (127.0.0.1): the third locks it.
+      for (let n = 1; n <= 2; n++) expect(await failSignIn(`nobody${n}@example.com`, `198.51.100.${n}`)).toBe("invalid_credentials");
+      expect(await failSignIn("nobody3@example.com", "198.51.100.3")).toMatch(/^throttled:\d+$/);
+      // A fresh account from yet another written address is still refused: the lock is on the address that connected.
+      const fourth = await failSignIn("nobody4@example.com", "203.0.113.77");
+      expect(fourth).toMatch(/^throttled:\d+$/);
+      expect(Number(fourth!.split(":")[1])).toBeGreaterThan(0);
+    } finally {
+      server.signal("SIGTERM");
+      await server.exited;
+    }
+  }, 90_000);
+
   test("SIGTERM is graceful: new connections are refused, a request in flight is answered, then the server exits 0", async () => {
     const lines: string[] = [];
     let onLine: (() => void) | null = null;

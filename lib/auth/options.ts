@@ -9,17 +9,27 @@ export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 type Headers = Record<string, string | string[] | undefined> | undefined;
 
 /**
- * The client's address for per-address throttling: the last X-Forwarded-For
- * hop (the one our own proxy, or Next itself, added). Without a proxy in front,
- * a client can forge the header and dodge the per-address count; the
- * per-account count holds regardless.
+ * The client's address for per-address throttling. `npm start` appends the
+ * address that connected to X-Forwarded-For (as a proxy does), so the chain's
+ * last entry cannot be forged; each trusted proxy in front (TRUSTED_PROXIES,
+ * default 0: clients connect directly) adds one more entry that is not the
+ * client's, so the address is that many entries before the last. Entries a
+ * client wrote itself come earlier and are never read.
  */
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: Headers, trustedProxies = trustedProxyCount()): string {
   const forwarded = headers?.["x-forwarded-for"];
-  const value = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
-  const last = value?.split(",").at(-1)?.trim();
-  const real = headers?.["x-real-ip"];
-  return last || (typeof real === "string" ? real.trim() : "") || "unknown";
+  const chain = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (chain.length === 0) return "unknown";
+  return chain[Math.max(0, chain.length - 1 - trustedProxies)];
+}
+
+/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app; 0 when unset or not a whole number. */
+export function trustedProxyCount(value = process.env.TRUSTED_PROXIES): number {
+  const count = Number(value);
+  return Number.isInteger(count) && count > 0 ? count : 0;
 }
 
 // Without NEXTAUTH_URL, next-auth takes its own address from the request's Host (and

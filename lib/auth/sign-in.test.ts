@@ -5,7 +5,7 @@ import { uniqueId } from "@/lib/platform/test-helpers";
 import { createUser, resetPassword } from "@/lib/dashboard/users";
 import { signInWithPassword } from "./sign-in";
 import { accountPolicy, accountScope, addressPolicy, addressScope, lockedForSeconds, recordFailure, type ThrottlePolicy } from "./throttle";
-import { clientAddress } from "./options";
+import { clientAddress, trustedProxyCount } from "./options";
 
 let database: Database;
 beforeAll(async () => {
@@ -110,10 +110,30 @@ describe("throttle counters", () => {
 });
 
 test.each([
-  [{ "x-forwarded-for": "203.0.113.9" }, "203.0.113.9"],
-  [{ "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, "203.0.113.9"],
-  [{ "x-real-ip": "192.0.2.4" }, "192.0.2.4"],
-  [{}, "unknown"],
-])("client address from %j → %s (the last hop, which our side added)", (headers, expected) => {
-  expect(clientAddress(headers)).toBe(expected);
+  // No proxy in front: the last entry is the address that connected (npm start appends it); what a client wrote comes before.
+  [{ "x-forwarded-for": "203.0.113.9" }, 0, "203.0.113.9"],
+  [{ "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, 0, "203.0.113.9"],
+  [{ "x-forwarded-for": ["198.51.100.1", "203.0.113.9"] }, 0, "203.0.113.9"],
+  // One load balancer: it appended the client's address, and npm start the balancer's.
+  [{ "x-forwarded-for": "198.51.100.1, 203.0.113.9, 10.0.0.2" }, 1, "203.0.113.9"],
+  [{ "x-forwarded-for": "203.0.113.9, 10.0.0.2" }, 1, "203.0.113.9"],
+  // More proxies configured than entries: the first entry, never out of range.
+  [{ "x-forwarded-for": "10.0.0.2" }, 2, "10.0.0.2"],
+  // X-Real-IP is a header any client can send: not read.
+  [{ "x-real-ip": "192.0.2.4" }, 0, "unknown"],
+  [{}, 0, "unknown"],
+])("client address from %j with %i trusted proxies → %s", (headers, proxies, expected) => {
+  expect(clientAddress(headers, proxies)).toBe(expected);
+});
+
+test.each([
+  [undefined, 0],
+  ["", 0],
+  ["1", 1],
+  ["2", 2],
+  ["-1", 0],
+  ["1.5", 0],
+  ["yes", 0],
+])("TRUSTED_PROXIES=%j → %i", (value, expected) => {
+  expect(trustedProxyCount(value)).toBe(expected);
 });
