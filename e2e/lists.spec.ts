@@ -71,6 +71,9 @@ async function addRow(page: Page, n: number, name: string, slug?: string) {
   if (slug !== undefined) await row(page, n).getByLabel("Slug").fill(slug);
 }
 
+/** The slug column of the list page's fields table, in the order shown. */
+const slugCells = (page: Page): Locator => page.locator('[data-testid^="field-"]').locator("td:nth-child(3)");
+
 const rowNames = (page: Page) => page.locator('[data-testid^="field-row-"] input[id$="-name"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 test.describe("lead designs lists", () => {
@@ -235,7 +238,7 @@ test.describe("lead designs lists", () => {
 
     await page.getByRole("button", { name: "Create list" }).click();
     await expect(page).toHaveURL(/\/lists\/[0-9a-f-]{36}\?created=1$/);
-    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["alpha", "gamma", "beta"]);
+    await expect(slugCells(page)).toHaveText(["alpha", "gamma", "beta"]);
   });
 
   test("designer: names of digits only keep them as slugs, and the list page shows the fields in the designed order", async ({ page }) => {
@@ -248,9 +251,9 @@ test.describe("lead designs lists", () => {
     await page.getByRole("button", { name: "Create list" }).click();
     await expect(page).toHaveURL(/\/lists\/[0-9a-f-]{36}\?created=1$/);
     // JavaScript objects put integer-like keys first ("10", "2024", "title"); the page keeps the platform's order.
-    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["title", "2024", "10"]);
+    await expect(slugCells(page)).toHaveText(["title", "2024", "10"]);
     await page.reload();
-    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["title", "2024", "10"]);
+    await expect(slugCells(page)).toHaveText(["title", "2024", "10"]);
   });
 
   test("list page: add a field (appended), then delete it only after typing its slug in the warning dialog", async ({ page, request }) => {
@@ -268,7 +271,7 @@ test.describe("lead designs lists", () => {
     await add.getByLabel("Required").uncheck();
     await add.getByRole("button", { name: "Add field" }).click();
     await expect(page.getByTestId("fields-status")).toHaveText("Field “Заметки” added at position 3; the list now has 3 fields.");
-    await expect(page.locator('[data-testid^="field-"]').locator("td:nth-child(3)")).toHaveText(["title", "price", "zametki"]);
+    await expect(slugCells(page)).toHaveText(["title", "price", "zametki"]);
     await expect(page.getByTestId("field-zametki")).toContainText("JPY");
 
     // A slug the list already has: the platform's 422 lands on the slug input.

@@ -22,6 +22,8 @@ function endOfString(text: string, start: number): number {
  */
 export const KEY_ORDER_MARK = "\u0001";
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 export interface JsonParseOptions {
   /** Keys whose integer values are money (default MONEY_KEYS). */
   moneyKeys?: ReadonlySet<string>;
@@ -68,7 +70,7 @@ function skipWhitespace(text: string, from: number): number {
  */
 export function parseJsonKeepingMoney(text: string, options: JsonParseOptions = {}): unknown {
   const moneyKeys = options.moneyKeys ?? MONEY_KEYS;
-  const orderedKeys = options.orderedKeys ?? new Set<string>();
+  const orderedKeys = options.orderedKeys ?? NO_KEYS;
   const wanted = [...moneyKeys, ...orderedKeys];
   // Most answers (a page of 1,000 contacts) hold none of the keys, not even escaped: then the scan would change nothing.
   if (!text.includes("\\u") && !wanted.some((key) => text.includes(`"${key}"`))) return JSON.parse(text);

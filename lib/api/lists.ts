@@ -2,7 +2,7 @@ import "server-only";
 
 import type { PlatformClient } from "./client";
 import type { Extension } from "./errors";
-import { LIST_ORDERED_KEYS, ListItemSchema, ListSchemaSchema, dataOf, paginated, type ListItem, type ListSchema, type Page } from "./schemas";
+import { LIST_SCHEMA_READING, ListItemSchema, ListSchemaSchema, dataOf, paginated, type ListItem, type ListSchema, type Page } from "./schemas";
 import { callExtension, callMethod, callMethodWithoutBody } from "./transport";
 
 export type FieldType = "string" | "number" | "bool" | "date" | "datetime" | "money" | "file" | "image" | "contact" | "bot";
@@ -17,16 +17,13 @@ export interface NewListField {
   is_encryptable?: boolean;
 }
 
-/** A list's `fields` keep the platform's order, also for all-digit slugs. */
-const LIST_FIELDS = { orderedKeys: LIST_ORDERED_KEYS };
-
 /** 50 per page (fixed by the platform). */
 export function getListSchemas(api: PlatformClient, params: { page?: number } = {}): Promise<Page<ListSchema>> {
-  return callMethod(api, "getListSchemas", params, paginated(ListSchemaSchema), LIST_FIELDS);
+  return callMethod(api, "getListSchemas", params, paginated(ListSchemaSchema), LIST_SCHEMA_READING);
 }
 
 export async function getListSchema(api: PlatformClient, params: { schema_id: string }): Promise<ListSchema> {
-  return (await callMethod(api, "getListSchema", params, dataOf(ListSchemaSchema), LIST_FIELDS)).data;
+  return (await callMethod(api, "getListSchema", params, dataOf(ListSchemaSchema), LIST_SCHEMA_READING)).data;
 }
 
 /** `bot_id` wins over `project_uuid` when both are sent. */
@@ -34,7 +31,7 @@ export async function createListSchema(
   api: PlatformClient,
   params: { name: string; project_uuid?: string; bot_id?: number; fields: NewListField[]; is_menu?: boolean },
 ): Promise<ListSchema> {
-  return (await callMethod(api, "createListSchema", params, dataOf(ListSchemaSchema), LIST_FIELDS)).data;
+  return (await callMethod(api, "createListSchema", params, dataOf(ListSchemaSchema), LIST_SCHEMA_READING)).data;
 }
 
 export async function deleteListSchema(api: PlatformClient, params: { schema_id: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { KEY_ORDER_MARK } from "./json";
+import { KEY_ORDER_MARK, type JsonParseOptions } from "./json";
 
 /**
  * Response shapes of the platform API (spec + gaps.md), parsed at the boundary.
@@ -21,8 +21,8 @@ const Id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number
 const emptyArrayAsObject = <T extends z.ZodType>(record: T) =>
   z.union([record, z.array(z.never()).length(0).transform(() => ({}) as z.output<T>)]);
 
-/** Keys whose members keep their order when an answer is read (parseJsonKeepingMoney's orderedKeys). */
-export const LIST_ORDERED_KEYS: ReadonlySet<string> = new Set(["fields"]);
+/** How answers holding list schemas are read: `fields` keeps the platform's order, also for all-digit slugs. */
+export const LIST_SCHEMA_READING: JsonParseOptions = { orderedKeys: new Set(["fields"]) };
 
 /**
  * A JSON object whose member order matters, as [key, value] pairs in that order.
@@ -75,7 +75,7 @@ export const ListSchemaSchema = z
   .object({
     id: IdText,
     name: z.string(),
-    /** In the platform's order, as [slug, field] pairs (read with `orderedKeys: LIST_ORDERED_KEYS`). */
+    /** In the platform's order, as [slug, field] pairs (read with LIST_SCHEMA_READING). */
     fields: orderedEntries(ListFieldSchema),
     bot_id: Id.nullable(),
     project: z.string(),

@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
+import { wholeNumberSetting } from "./throttle";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -28,8 +29,7 @@ export function clientAddress(headers: Headers, trustedProxies = trustedProxyCou
 
 /** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app; 0 when unset or not a whole number. */
 export function trustedProxyCount(value = process.env.TRUSTED_PROXIES): number {
-  const count = Number(value);
-  return Number.isInteger(count) && count > 0 ? count : 0;
+  return wholeNumberSetting(value, 0);
 }
 
 // Without NEXTAUTH_URL, next-auth takes its own address from the request's Host (and

@@ -13,10 +13,13 @@ export interface ThrottlePolicy {
   maxLockSeconds: number;
 }
 
-const envInt = (name: string, fallback: number): number => {
-  const value = Number(process.env[name]);
+/** A setting's value as a whole number above 0, or the fallback when it is unset or anything else. */
+export function wholeNumberSetting(text: string | undefined, fallback: number): number {
+  const value = Number(text);
   return Number.isInteger(value) && value > 0 ? value : fallback;
-};
+}
+
+const envInt = (name: string, fallback: number): number => wholeNumberSetting(process.env[name], fallback);
 
 export function accountPolicy(): ThrottlePolicy {
   return {
