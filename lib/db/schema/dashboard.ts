@@ -63,6 +63,16 @@ export const requestBudgets = dashboard.table("request_budgets", {
   windowResetAt: tz("window_reset_at"),
   /** After a 429: nobody sends before this time. */
   pausedUntil: tz("paused_until"),
+  /** The platform's X-RateLimit-Reset of the window `remaining` counts in; null: unknown (or the platform sends none). */
+  windowId: bigint("window_id", { mode: "number" }),
+  /** The latest X-RateLimit-Reset seen: an answer from an older window says nothing about the current one. */
+  latestWindowId: bigint("latest_window_id", { mode: "number" }),
+  /** Grants not yet answered, [{seq, at}] (at: epoch ms), so that a window that refills counts the requests still on their way. */
+  inFlight: jsonb("in_flight").$type<{ seq: number; at: number }[]>().notNull().default([]),
+  /** The grant that probes a window whose count is unknown (only one goes until it is answered). */
+  probeSeq: bigint("probe_seq", { mode: "number" }),
+  /** Grants so far; each grant's number comes back with its answer. */
+  seq: bigint("seq", { mode: "number" }).notNull().default(0),
   updatedAt: tz("updated_at").notNull().defaultNow(),
 });
 
