@@ -24,9 +24,18 @@ function headerInt(headers: Headers, name: string): number | null {
 
 /** Waits (within the client's limit) until the budget lets this lane send. */
 async function waitForBudget(client: PlatformClient, method: string, started: number): Promise<void> {
+  let waitedSince: number | null = null;
   for (;;) {
     const decision = await reserveRequest(client.db, client.keyHash, client.lane);
-    if (decision.granted) return;
+    if (decision.granted) {
+      if (waitedSince !== null) {
+        // One line per call that waited: how long the budget held it (never the key).
+        const line = { level: "info", msg: "platform budget wait", method, wait_ms: Date.now() - waitedSince, request_id: client.requestId ?? null };
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+      }
+      return;
+    }
+    waitedSince ??= Date.now();
     const waitMs = Math.max(50, decision.waitMs);
     if (Date.now() - started + waitMs > client.maxWaitMs) {
       throw new PlatformApiError({
