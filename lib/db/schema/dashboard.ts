@@ -77,6 +77,25 @@ export const requestBudgets = dashboard.table("request_budgets", {
 });
 
 /**
+ * What the dashboard read from the platform that rarely changes (getMe, list
+ * schemas), shared by every user and instance: one row per API key (its
+ * SHA-256 hash, never the key) and entry name, the value exactly as the
+ * client's zod schemas produced it (lib/api/cache.ts).
+ */
+export const platformCache = dashboard.table(
+  "platform_cache",
+  {
+    keyHash: varchar("key_hash", { length: 64 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    /** Null: dropped by a write here (so that a read that started before it cannot put an older value back). */
+    value: jsonb("value"),
+    /** When the value was fetched (or dropped), by the database's clock. */
+    fetchedAt: tz("fetched_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keyHash, table.name] })],
+);
+
+/**
  * Balance operations of the ledger panel, one row per submission key: the intent
  * is written (pending) before the platform is called and the outcome after, so a
  * repeat with the same key (a double click, a resubmitted form, a retry after a
