@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, test } from "vitest";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "./client";
+import { acquireDataDirLock, DataDirLockedError, OWNER_RECORD } from "./data-dir-lock.mjs";
+
+/** One owner per embedded data directory: real directories, real processes, the real lock. */
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "data-dir-lock-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const freshDir = (name: string) => path.join(root, name);
+
+/** A separate Node process that holds the lock of dir (as any opener would) until it is killed. */
+async function holdInChild(dir: string): Promise<{ child: ChildProcess; exited: Promise<unknown> }> {
+  const script = `
+    const { acquireDataDirLock } = await import(${JSON.stringify(path.resolve("lib/db/data-dir-lock.mjs"))});
+    await acquireDataDirLock(${JSON.stringify(dir)});
+    process.stdout.write("held\\n");
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => chunk.includes("held") && resolve());
+    child.once("exit", (code) => reject(new Error(`the holder exited with ${code}`)));
+  });
+  return { child, exited };
+}
+
+describe("data directory lock", () => {
+  test("lock: a second opener in another process is refused before it touches a file, naming the holder; a SIGKILLed holder frees it at once", async () => {
+    const dir = freshDir("held-by-child");
+    const holder = await holdInChild(dir);
+    try {
+      const refusal = await openDatabase({ dataDir: dir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(DataDirLockedError);
+      const error = refusal as DataDirLockedError;
+      expect(error.dataDir).toBe(fs.realpathSync(dir));
+      expect(error.owner?.pid).toBe(holder.child.pid);
+      expect(error.message).toMatch(
+        new RegExp(`^The data directory ${fs.realpathSync(dir)} is in use by process ${holder.child.pid} \\(.+\\), running since \\d{4}-\\d\\d-\\d\\dT[^,]+\\. An embedded database has one owner at a time; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.$`),
+      );
+      // Nothing of a database was written: only the holder's owner record is there.
+      expect(fs.readdirSync(dir)).toEqual([OWNER_RECORD]);
+    } finally {
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+    }
+    // The kernel dropped the lock with the process: the very next attempt takes it (no waiting, no clean-up).
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      expect(JSON.parse(fs.readFileSync(path.join(dir, OWNER_RECORD), "utf8")).pid).toBe(process.pid);
+    } finally {
+      await database.close();
+    }
+    // close() gave the lock back and removed the record.
+    expect(fs.existsSync(path.join(dir, OWNER_RECORD))).toBe(false);
+  }, 120_000);
+
+  test("lock: one process opens a directory's database once; a path through a symlink is the same directory; close() frees it", async () => {
+    const dir = freshDir("same-process");
+    const database = await openDatabase({ dataDir: dir });
+    const link = path.join(root, "same-process-link");
+    fs.symlinkSync(dir, link);
+    try {
+      for (const spelling of [dir, link]) {
+        const error = await openDatabase({ dataDir: spelling }).then(() => null, (caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DataDirLockedError);
+        expect((error as DataDirLockedError).message).toContain(`is in use by process ${process.pid} (`);
+        expect((error as DataDirLockedError).message).toContain("this process has the database open already");
+      }
+    } finally {
+      await database.close();
+    }
+    const again = await openDatabase({ dataDir: link, migrate: false });
+    await again.close();
+  }, 120_000);
+
+  test("lock: a server's claim (npm start takes the lock first) lets its own database open under it, and the refusal says what to run instead", async () => {
+    const dir = freshDir("server-claim");
+    const claim = await acquireDataDirLock(dir, { url: "http://127.0.0.1:3999" });
+    const database = await openDatabase({ dataDir: dir, migrate: false });
+    try {
+      expect(database.dataDirLock).toBe(claim.lock);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, OWNER_RECORD), "utf8"))).toMatchObject({ pid: process.pid, url: "http://127.0.0.1:3999" });
+      const error = await openDatabase({ dataDir: dir }).then(() => null, (caught: unknown) => caught);
+      expect((error as DataDirLockedError).message).toContain(", serving http://127.0.0.1:3999. ");
+      expect((error as DataDirLockedError).message).toContain(
+        "With the server up, run `npm run user:create`, `npm run user:password` and `npm run platform:load` as usual: they go through it.",
+      );
+    } finally {
+      await database.close();
+    }
+    // The server's own claim still holds the directory after its database closed.
+    const second = await acquireDataDirLock(dir);
+    expect(second.lock).toBe(claim.lock);
+    await Promise.all([second.release(), claim.release()]);
+    expect(fs.existsSync(path.join(dir, OWNER_RECORD))).toBe(false);
+  }, 120_000);
+
+  test("lock: in-memory databases take no lock", async () => {
+    const [a, b] = await Promise.all([openDatabase({ migrate: false }), openDatabase({ migrate: false })]);
+    expect(a.dataDirLock).toBeUndefined();
+    await Promise.all([a.close(), b.close()]);
+  });
+});
