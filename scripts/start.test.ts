@@ -33,8 +33,29 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     fs.writeFileSync(bad, JSON.stringify({ bots: [{ id: "ten" }] }));
     const refused = spawnSync("node_modules/.bin/tsx", ["scripts/platform-load.ts", bad], { env, encoding: "utf8" });
     expect(refused.status).toBe(1);
-    expect(Object.keys(JSON.parse(refused.stderr).errors)).toContain("bots.0.id");
-  }, 60_000);
+    const [via, ...body] = refused.stderr.split("\n");
+    expect(via).toBe(`platform:load: directly on the embedded database in ${dataDir} (no server holds it)`);
+    expect(Object.keys(JSON.parse(body.join("\n")).errors)).toContain("bots.0.id");
+  }, 120_000);
+
+  test("npm start on a port in use stops at once with one line naming the port and PORT=, and leaves DATA_DIR free", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const refused = spawnSync("node", ["scripts/start.mjs"], { env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, encoding: "utf8", timeout: 120_000 });
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toBe(
+        `npm start: port ${port} on 127.0.0.1 is in use by another process; set PORT= to pick another (e.g. PORT=${port + 1} npm start).\n`,
+      );
+    } finally {
+      holder.close();
+    }
+    // Its lock went with it: the directory is free for the next command.
+    const load = spawnSync("node_modules/.bin/tsx", ["scripts/platform-load.ts", path.join(dataDir, "fixtures.json")], { env, encoding: "utf8" });
+    expect(load.status).toBe(0);
+  }, 120_000);
 
   test("npm start listens on PORT and HOSTNAME, migrates DATA_DIR on start, serves the API, and stops on SIGTERM", async () => {
     const port = await freePort();
