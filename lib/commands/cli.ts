@@ -9,8 +9,9 @@ import "./builtin";
  *  - DATABASE_URL set: directly (a PostgreSQL server takes any number of clients);
  *  - embedded, nobody holds DATA_DIR: directly, under the directory's lock;
  *  - embedded, a server holds DATA_DIR: through that server's command channel,
- *    so that the change takes effect in the running process at once;
- *  - embedded, a process that is no server holds it: refused (DataDirLockedError).
+ *    so that the change takes effect in the running process at once (`next dev`
+ *    serves it too);
+ *  - embedded, a process that serves no commands holds it: refused (DataDirLockedError).
  * The order (open first, then the channel) means nothing is ever opened twice:
  * opening is refused before any database file is touched.
  */
@@ -32,19 +33,20 @@ export async function runCommandFromCli(name: string, payload: unknown): Promise
     try {
       database = await openDatabase(options);
     } catch (error) {
-      if (!(error instanceof DataDirLockedError) || !error.owner?.url) throw error;
+      if (!(error instanceof DataDirLockedError) || !error.owner) throw error;
       const owner = error.owner;
       const outcome = await sendCommand(error.dataDir, name, payload);
       if (outcome.kind === "no_owner") continue; // it has just stopped: open the directory ourselves
       if (outcome.kind === "not_serving") {
-        if (Date.now() > deadline) throw error;
+        // A server (its record has an address) serves commands once its database is open; anything else never will.
+        if (!owner.url || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
       if (outcome.kind === "cut") {
         throw new CommandError("cut", `The server (pid ${owner.pid}) stopped before it answered: ${name} may or may not have been applied.`);
       }
-      const via = `via the running server (pid ${owner.pid}, ${owner.url})`;
+      const via = `via the running server (pid ${owner.pid}${owner.url ? `, ${owner.url}` : ""})`;
       const { answer } = outcome;
       if (!answer.ok) throw Object.assign(new CommandError(answer.error.code, answer.error.message, answer.error.details), { via });
       return { result: answer.result, via };
