@@ -32,6 +32,8 @@ export const OWNER_RECORD = "owner.json";
 const LOCKS = Symbol.for("chatbot-platform.data-dir-locks");
 /** @type {Map<string, import("./data-dir-lock.d.mts").DataDirLock>} */
 const locks = (globalThis[LOCKS] ??= new Map());
+/** @type {Map<string, Promise<void>>} a bind in progress, per directory */
+const binding = (globalThis[Symbol.for("chatbot-platform.data-dir-locks-binding")] ??= new Map());
 
 /** Thrown when another process (or this one, for a second database) holds the data directory. */
 export class DataDirLockedError extends Error {
@@ -157,13 +159,18 @@ function writeOwnerRecord(realDir, record) {
  */
 export async function acquireDataDirLock(dataDir, options = {}) {
   const realDir = realDataDir(dataDir);
+  // Two claims of one process at the same moment: the second waits for the first's socket rather than collide with it.
+  while (binding.has(realDir)) await binding.get(realDir);
   let lock = locks.get(realDir);
   if (!lock) {
     const name = dataDirSocketName(realDir);
     let server;
+    const bound = listen(name);
+    binding.set(realDir, bound.then(() => undefined, () => undefined));
     try {
-      server = await listen(name);
+      server = await bound;
     } catch (error) {
+      binding.delete(realDir);
       if (error?.code !== "EADDRINUSE") throw error;
       if (process.platform !== "linux" && (await replaceStaleSocketFile(name))) return acquireDataDirLock(dataDir, options);
       throw new DataDirLockedError(realDir, await currentOwner(realDir));
@@ -185,6 +192,7 @@ export async function acquireDataDirLock(dataDir, options = {}) {
       else socket.destroy();
     });
     locks.set(realDir, lock);
+    binding.delete(realDir);
     writeOwnerRecord(realDir, record);
   } else if (options.url && !lock.owner.url) {
     lock.owner.url = options.url;

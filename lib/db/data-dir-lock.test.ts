@@ -28,7 +28,7 @@ async function holdInChild(dir: string): Promise<{ child: ChildProcess; exited: 
   return { child, exited };
 }
 
-describe("data directory lock", () => {
+describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded databases only)", () => {
   test("lock: a second opener in another process is refused before it touches a file, naming the holder; a SIGKILLed holder frees it at once", async () => {
     const dir = freshDir("held-by-child");
     const holder = await holdInChild(dir);
@@ -101,6 +101,17 @@ describe("data directory lock", () => {
     await Promise.all([second.release(), claim.release()]);
     expect(fs.existsSync(path.join(dir, OWNER_RECORD))).toBe(false);
   }, 120_000);
+
+  test("lock: claims of one process at the same moment share one lock; the last release frees the directory", async () => {
+    const dir = freshDir("concurrent-claims");
+    const claims = await Promise.all([acquireDataDirLock(dir), acquireDataDirLock(dir), acquireDataDirLock(dir)]);
+    expect(new Set(claims.map((claim) => claim.lock)).size).toBe(1);
+    expect(claims[0].lock.claims).toBe(3);
+    await Promise.all(claims.map((claim) => claim.release()));
+    const holder = await holdInChild(dir);
+    holder.child.kill("SIGKILL");
+    await holder.exited;
+  }, 60_000);
 
   test("lock: in-memory databases take no lock", async () => {
     const [a, b] = await Promise.all([openDatabase({ migrate: false }), openDatabase({ migrate: false })]);
