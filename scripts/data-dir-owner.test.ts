@@ -16,7 +16,11 @@ import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/ser
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "data-dir-owner-"));
 const realDir = fs.realpathSync(dataDir);
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "data-dir-owner-fixtures-"));
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(fixtureDir, { recursive: true, force: true });
+});
 
 const env = {
   DATA_DIR: dataDir,
@@ -56,7 +60,7 @@ function run(args: string[], extraEnv: Record<string, string> = {}, timeoutMs = 
 const tsx = (script: string, ...args: string[]) => run(["node_modules/.bin/tsx", script, ...args]);
 
 function writeFixtures(name: string, document: unknown): string {
-  const file = path.join(os.tmpdir(), `${path.basename(dataDir)}-${name}.json`);
+  const file = path.join(fixtureDir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(document));
   return file;
 }
