@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
 import { freePort } from "@/lib/testing/free-port";
+import { holdDataDir } from "@/lib/testing/data-dir-holder";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 
 /**
@@ -298,5 +299,27 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     expect((await killed.exited).signal).toBe("SIGKILL");
     // One attempt, no retry: the kernel released the lock when the process died.
     await checkLedger(load.acknowledged);
+  }, 180_000);
+
+  test("owner: with no server, a script works directly on DATA_DIR; while a process that serves no commands holds it, the script is refused in one line", async () => {
+    const holder = await holdDataDir(dataDir);
+    try {
+      const refused = await tsx("scripts/user-password.ts", "--email", users.email);
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `^user:password: The data directory ${realDir} is in use by process ${holder.child.pid} \\(node\\), running since [^,]+\\. ` +
+            "An embedded database has one owner at a time; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.\\n$",
+        ),
+      );
+    } finally {
+      holder.child.kill("SIGKILL");
+      await holder.exited;
+    }
+    const direct = await tsx("scripts/user-password.ts", "--email", users.email);
+    expect(direct.stderr).toBe(`user:password: directly on the embedded database in ${dataDir} (no server holds it)\n`);
+    expect(direct.status).toBe(0);
+    expect(direct.stdout).toMatch(/^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): \S{20}\n$/);
   }, 180_000);
 });

@@ -1,37 +1,20 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "./client";
 import { acquireDataDirLock, DataDirLockedError, OWNER_RECORD } from "./data-dir-lock.mjs";
+import { holdDataDir } from "@/lib/testing/data-dir-holder";
 
 /** One owner per embedded data directory: real directories, real processes, the real lock. */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "data-dir-lock-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const freshDir = (name: string) => path.join(root, name);
 
-/** A separate Node process that holds the lock of dir (as any opener would) until it is killed. */
-async function holdInChild(dir: string): Promise<{ child: ChildProcess; exited: Promise<unknown> }> {
-  const script = `
-    const { acquireDataDirLock } = await import(${JSON.stringify(path.resolve("lib/db/data-dir-lock.mjs"))});
-    await acquireDataDirLock(${JSON.stringify(dir)});
-    process.stdout.write("held\\n");
-    setInterval(() => {}, 1000);
-  `;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => chunk.includes("held") && resolve());
-    child.once("exit", (code) => reject(new Error(`the holder exited with ${code}`)));
-  });
-  return { child, exited };
-}
-
 describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded databases only)", () => {
   test("lock: a second opener in another process is refused before it touches a file, naming the holder; a SIGKILLed holder frees it at once", async () => {
     const dir = freshDir("held-by-child");
-    const holder = await holdInChild(dir);
+    const holder = await holdDataDir(dir);
     try {
       const refusal = await openDatabase({ dataDir: dir }).then(
         () => null,
@@ -108,7 +91,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded da
     expect(new Set(claims.map((claim) => claim.lock)).size).toBe(1);
     expect(claims[0].lock.claims).toBe(3);
     await Promise.all(claims.map((claim) => claim.release()));
-    const holder = await holdInChild(dir);
+    const holder = await holdDataDir(dir);
     holder.child.kill("SIGKILL");
     await holder.exited;
   }, 60_000);
