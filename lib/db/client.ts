@@ -1,8 +1,8 @@
 import path from "node:path";
-import fs from "node:fs";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -18,6 +18,8 @@ export interface Database {
   close(): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (a no-op lock on PGlite, which has one connection). */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite in a directory: this process's exclusive claim on it (lib/db/data-dir-lock.mjs); its socket carries the command channel. */
+  dataDirLock?: DataDirLock;
 }
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
@@ -37,7 +39,15 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
-  if (options.migrate !== false) await migrateDatabase(database);
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(database);
+    } catch (error) {
+      // Give the handle (and a data directory's lock) back: a retry opens afresh.
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  }
   return database;
 }
 
@@ -68,14 +78,32 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
   return { db, driver: "pg", close: () => pool.end(), withLock };
 }
 
+/**
+ * PGlite in memory, or in dataDir under the directory's lock: a second opener
+ * (another process, or this one twice) gets DataDirLockedError before any
+ * database file is touched; close() gives the lock back.
+ */
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", close: () => client.close(), withLock: (_lockId, fn) => fn() };
+  const claim = dataDir ? await acquireDataDirLock(dataDir, { forDatabase: true }) : null;
+  try {
+    // The real path: PGlite cannot reopen a directory through a symlink.
+    const client = claim ? new PGlite(claim.lock.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        await claim?.release();
+      }
+    };
+    return { db, driver: "pglite", close, withLock: (_lockId, fn) => fn(), dataDirLock: claim?.lock };
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
 }
 
 /** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
