@@ -63,6 +63,16 @@ interface View {
   path: () => string;
 }
 
+/** The platform methods each page may call (the walks above print them), to attribute a logged wait to a view. */
+const PAGE_CALLS: Record<string, string[]> = {
+  contacts: ["getContacts", "getNumberOfContacts"],
+  "contact + ledger": ["getContact", "getContactAccounts", "getContactAccountJournal"],
+  lists: ["getListSchemas"],
+  "designer (new list)": [],
+  "list + records": ["getListSchema", "getListItems"],
+  activity: [],
+};
+
 let listPath = "";
 const VIEWS: View[] = [
   { name: "contacts", path: () => "/contacts" },
@@ -219,12 +229,29 @@ async function main(): Promise<void> {
     const until = started + SECONDS * 1000;
     const all = (await Promise.all(Array.from({ length: PEOPLE }, (_, index) => person(browser, state, server.url, index, until)))).flat();
     const ended = Date.now();
-    const waitOf = all.map((view) => Math.max(0, ...budgetWaits(view.from, view.to).map((line) => Number(line.body.wait_ms) || 0)));
+    // Each logged wait belongs to one view: one that was open when the call went and whose page makes that call
+    // (getMe is any page's, through the cache); of several, the one opened last before it.
+    const waitOf = all.map(() => 0);
+    const waits = budgetWaits(started, ended);
+    for (const line of waits) {
+      const method = String(line.body.method);
+      const owner = all
+        .map((view, index) => ({ view, index }))
+        .filter(({ view }) => view.from <= line.at && line.at <= view.to && (method === "getMe" || (PAGE_CALLS[view.name] ?? []).includes(method)))
+        .sort((a, b) => b.view.from - a.view.from)[0];
+      if (owner) waitOf[owner.index] += Number(line.body.wait_ms) || 0;
+    }
+    const byMethod = new Map<string, number[]>();
+    for (const line of waits) {
+      const name = `${String(line.body.method)} (${String(line.body.lane ?? "interactive")})`;
+      byMethod.set(name, [...(byMethod.get(name) ?? []), Number(line.body.wait_ms) || 0]);
+    }
     const requests = platformRequests(started, ended);
     const limited = requests.filter((line) => line.body.status === 429).length;
     const minutes = (ended - started) / 60_000;
     console.log(`  page views: ${all.length}; platform requests: ${requests.length} (${(requests.length / minutes).toFixed(0)}/min, ${limited} answered 429)`);
-    console.log(`  budget waits logged: ${budgetWaits(started, ended).length}; views that waited: ${waitOf.filter((wait) => wait > 0).length}`);
+    console.log(`  budget waits logged: ${waits.length}; views that waited: ${waitOf.filter((wait) => wait > 0).length}`);
+    for (const [name, values] of byMethod) console.log(`    ${name}: ${values.length} × (max ${Math.max(...values)} ms)`);
     const durations = all.map((view) => view.to - view.from);
     console.log(`  page view time: p50 ${quantile(durations, 0.5)} ms, p95 ${quantile(durations, 0.95)} ms (the machine's own load shows here)`);
     const intended = PEOPLE * (60_000 / PACE_MS);

@@ -22,24 +22,25 @@ function headerInt(headers: Headers, name: string): number | null {
   return Number(value);
 }
 
-/** Logged once per call that waited, so that what the budget costs people can be measured (npm run bench:calls). */
-function logBudgetWait(client: PlatformClient, method: string, waitMs: number): void {
+/** Logged once per call that the budget held back, so that what the budget costs people can be measured (npm run bench:calls). */
+function logBudgetWait(client: PlatformClient, method: string, waitMs: number, reason: string): void {
   process.stdout.write(
-    `${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "platform budget wait", method, wait_ms: waitMs, lane: client.lane, request_id: client.requestId ?? null })}\n`,
+    `${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "platform budget wait", method, wait_ms: waitMs, reason, lane: client.lane, request_id: client.requestId ?? null })}\n`,
   );
 }
 
 /** Waits (within the client's limit) until the budget lets this lane send; the grant's number goes back with the answer. */
 async function waitForBudget(client: PlatformClient, method: string, started: number): Promise<number> {
   const waitStarted = Date.now();
+  let heldFor: string | null = null;
   for (;;) {
     const decision = await reserveRequest(client.db, client.keyHash, client.lane);
     if (decision.granted) {
-      const waited = Date.now() - waitStarted;
-      // Asking the budget itself takes a few milliseconds; only a real wait is logged.
-      if (waited >= 50) logBudgetWait(client, method, waited);
+      // Only a call the budget held back is logged (asking the budget is part of every call's time).
+      if (heldFor) logBudgetWait(client, method, Date.now() - waitStarted, heldFor);
       return decision.seq;
     }
+    heldFor ??= decision.reason ?? "rate_limit";
     const waitMs = decision.waitMs;
     if (Date.now() - started + waitMs > client.maxWaitMs) {
       throw new PlatformApiError({
