@@ -1,6 +1,5 @@
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
+import { describe, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { findMethod } from "@/lib/platform/registry";
@@ -30,28 +29,18 @@ import {
   updateListItem,
 } from "./lists";
 import { readBudget } from "./budget";
-import { startTestPlatform, type TestPlatform } from "./test-platform";
+import { startTestPlatform, usePlatformTestbed } from "./test-platform";
 
-let database: Database;
-let platform: TestPlatform;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  platform = await startTestPlatform(database.db);
-});
-afterAll(async () => {
-  await platform?.close();
-  await database?.close();
-});
+const testbed = usePlatformTestbed();
 
 const clientFor = (key: string, options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}) =>
-  new PlatformClient({ db: database.db, baseUrl: platform.baseUrl, apiKey: key, ...options });
+  new PlatformClient({ db: testbed.database.db, baseUrl: testbed.platform.baseUrl, apiKey: key, ...options });
 
 async function tenantWithContact(amount: number | string = 0, extraAccount?: { currency: string; blocked?: boolean }) {
   const contactId = uniqueId();
   const accountId = uniqueId();
-  const tenant = await seedTenant(database.db);
-  await applyFixtures(database.db, {
+  const tenant = await seedTenant(testbed.database.db);
+  await applyFixtures(testbed.database.db, {
     contacts: [{ id: contactId, bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(contactId) }],
     contact_accounts: [
       { id: accountId, contact_id: contactId, currency: "USD", amount },
@@ -84,13 +73,13 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe("transport", () => {
   test("getMe: the key travels only in the Authorization header, never in the body", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const me = await getMe(clientFor(tenant.key));
     expect(me.id).toBe(tenant.holderId);
     expect(me.plan).toBe("pro");
-    const index = platform.calls.lastIndexOf("getMe");
-    expect(platform.authorizations[index]).toBe(`Bearer ${tenant.key}`);
-    expect(platform.bodies[index]).not.toContain(tenant.key);
+    const index = testbed.platform.calls.lastIndexOf("getMe");
+    expect(testbed.platform.authorizations[index]).toBe(`Bearer ${tenant.key}`);
+    expect(testbed.platform.bodies[index]).not.toContain(tenant.key);
   });
 
   test("client: serialising or inspecting a client never shows the key", async () => {
@@ -108,39 +97,39 @@ describe("transport", () => {
   });
 
   test("network: an unreachable platform is status 0, code network_error", async () => {
-    const client = new PlatformClient({ db: database.db, baseUrl: "http://127.0.0.1:9", apiKey: "k-unreachable" });
+    const client = new PlatformClient({ db: testbed.database.db, baseUrl: "http://127.0.0.1:9", apiKey: "k-unreachable" });
     expectPlatformError(await failure(getMe(client)), { status: 0, code: "network_error" });
   });
 
   test("429: waited out (Retry-After) and sent again, never a failure when waiting is enough", async () => {
-    const tenant = await seedTenant(database.db);
-    const before = platform.calls.length;
-    platform.refuseNext(2, 1);
+    const tenant = await seedTenant(testbed.database.db);
+    const before = testbed.platform.calls.length;
+    testbed.platform.refuseNext(2, 1);
     const me = await getMe(clientFor(tenant.key));
     expect(me.id).toBe(tenant.holderId);
-    expect(platform.calls.slice(before)).toEqual(["getMe", "getMe", "getMe"]);
+    expect(testbed.platform.calls.slice(before)).toEqual(["getMe", "getMe", "getMe"]);
   });
 
   test("429: a wait beyond the client's limit is a PlatformApiError 429 with retryAfter, and the budget shows the pause", async () => {
-    const tenant = await seedTenant(database.db);
-    platform.refuseNext(1, 30);
+    const tenant = await seedTenant(testbed.database.db);
+    testbed.platform.refuseNext(1, 30);
     const client = clientFor(tenant.key, { maxWaitMs: 0 });
     expectPlatformError(await failure(getMe(client)), { status: 429, code: "rate_limited", retryAfter: 30 });
-    const budget = await readBudget(database.db, client.keyHash);
+    const budget = await readBudget(testbed.database.db, client.keyHash);
     expect(budget.pausedForSeconds).toBeGreaterThan(25);
     expect(budget.remaining).toBe(0);
     // Everybody on this key now waits: a second call is refused by the budget without reaching the platform.
-    const calls = platform.calls.length;
+    const calls = testbed.platform.calls.length;
     expectPlatformError(await failure(getMe(client)), { status: 429, code: "rate_limited" });
-    expect(platform.calls.length).toBe(calls);
+    expect(testbed.platform.calls.length).toBe(calls);
   });
 
   test("budget: X-RateLimit-Remaining of the platform is recorded per key hash", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const client = clientFor(tenant.key);
     await getMe(client);
     await getMe(client);
-    const budget = await readBudget(database.db, client.keyHash);
+    const budget = await readBudget(testbed.database.db, client.keyHash);
     expect(budget.limit).toBe(120);
     expect(budget.remaining).toBe(118);
   });
@@ -208,16 +197,16 @@ describe("extensions", () => {
   });
 
   test("an extension's own 404 (a missing account) is an error, not 'unavailable'", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     expectPlatformError(await failure(getContactAccountJournal(clientFor(tenant.key), { account_id: uniqueId() })), { status: 404 });
   });
 
   test("a platform without the extension answers {available: false} so that callers fall back", async () => {
-    const other = await startTestPlatform(database.db);
+    const other = await startTestPlatform(testbed.database.db);
     try {
       other.hide(["getContactAccountJournal", "getListItems", "getContact"]);
       const { tenant, accountId } = await tenantWithContact(1);
-      const client = new PlatformClient({ db: database.db, baseUrl: other.baseUrl, apiKey: tenant.key });
+      const client = new PlatformClient({ db: testbed.database.db, baseUrl: other.baseUrl, apiKey: tenant.key });
       expect(await getContactAccountJournal(client, { account_id: accountId })).toEqual({ available: false });
       expect(await getListItems(client, { schema_id: "0b6c3c1e-1111-4a2b-8c3d-000000000001" })).toEqual({ available: false });
       expect(await getContact(client, { contact_id: 1 })).toEqual({ available: false });
@@ -233,7 +222,7 @@ describe("extensions", () => {
 
 describe("lists", () => {
   test("create, read, page, add and delete a field, records, delete", async () => {
-    const tenant: Tenant = await seedTenant(database.db);
+    const tenant: Tenant = await seedTenant(testbed.database.db);
     const client = clientFor(tenant.key);
     const created = await createListSchema(client, {
       name: "Orders",
@@ -269,7 +258,7 @@ describe("lists", () => {
   });
 
   test("fields keep the platform's order, also all-digit slugs, a slug named like a money key, and a slug named fields", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const client = clientFor(tenant.key);
     const slugs = ["title", "2024", "fields", "10", "amount", "1"];
     const created = await createListSchema(client, {
@@ -286,7 +275,7 @@ describe("lists", () => {
   });
 
   test("422 field errors keep their dotted keys (fields.1.slug)", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const error = expectPlatformError(
       await failure(
         createListSchema(clientFor(tenant.key), {
@@ -308,9 +297,9 @@ const hasContacts = Boolean(findMethod("getContacts") && findMethod("getContact"
 
 describe.skipIf(!hasContacts)("contacts (once the platform has them)", () => {
   test("page and offset modes, count, create or update, getContact", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const client = clientFor(tenant.key);
-    await applyFixtures(database.db, {
+    await applyFixtures(testbed.database.db, {
       generate_contacts: [{ bot_id: tenant.botId, count: 30, messenger: "telegram", created_from: "2025-01-01T00:00:00Z", created_to: "2025-02-01T00:00:00Z" }],
     });
     expect(await getNumberOfContacts(client, { bot_id: tenant.botId })).toBe(30);

@@ -1,7 +1,9 @@
 import "server-only";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Db } from "@/lib/db/client";
+import { afterAll, beforeAll } from "vitest";
+import type { Database, Db } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
 import { handleApiRequest, type GatewayOptions } from "@/lib/platform/gateway";
 
 /**
@@ -74,5 +76,29 @@ export async function startTestPlatform(db: Db, options: GatewayOptions = {}): P
       refusalSeconds = seconds;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A test file's database and platform, set up before its tests and closed after
+ * them: `const env = usePlatformTestbed();` then `env.database`, `env.platform`.
+ */
+export function usePlatformTestbed(options: GatewayOptions = {}): { readonly database: Database; readonly platform: TestPlatform } {
+  const state: { database?: Database; platform?: TestPlatform } = {};
+  beforeAll(async () => {
+    state.database = await createTestDatabase();
+    state.platform = await startTestPlatform(state.database.db, options);
+  });
+  afterAll(async () => {
+    await state.platform?.close();
+    await state.database?.close();
+  });
+  return {
+    get database() {
+      return state.database!;
+    },
+    get platform() {
+      return state.platform!;
+    },
   };
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { testDriver } from "@/lib/db/testing";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { seedTenant, uniqueId } from "@/lib/platform/test-helpers";
 import { PlatformClient } from "@/lib/api/client";
 import { PlatformApiError } from "@/lib/api/errors";
-import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
+import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
 import { translator } from "@/lib/i18n/translate";
 import { DashboardError } from "@/lib/dashboard/errors";
 import type { Actor } from "./audit";
@@ -23,17 +23,7 @@ import { loadJournal } from "./read-ledger";
 import type { LedgerContext } from "./run-once";
 import type { LedgerResult } from "./types";
 
-let database: Database;
-let platform: TestPlatform;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  platform = await startTestPlatform(database.db);
-});
-afterAll(async () => {
-  await platform?.close();
-  await database?.close();
-});
+const testbed = usePlatformTestbed();
 
 const t = translator("en");
 const actorOf = (role: Actor["role"] = "support"): Actor => {
@@ -49,7 +39,7 @@ interface Seeded {
 
 /** A tenant, a contact and accounts (currency → amount in minor units, blocked when the amount is suffixed with "!"). */
 async function seed(accounts: Record<string, number | `${number}!`> = { USD: 0 }): Promise<Seeded> {
-  const tenant = await seedTenant(database.db);
+  const tenant = await seedTenant(testbed.database.db);
   const contactId = uniqueId();
   const ids: Record<string, number> = {};
   const rows = Object.entries(accounts).map(([currency, value]) => {
@@ -57,32 +47,32 @@ async function seed(accounts: Record<string, number | `${number}!`> = { USD: 0 }
     const blocked = typeof value === "string";
     return { id: ids[currency], contact_id: contactId, currency, amount: Number(String(value).replace("!", "")), blocked_at: blocked ? "2026-01-05T10:00:00Z" : null };
   });
-  await applyFixtures(database.db, {
+  await applyFixtures(testbed.database.db, {
     contacts: [{ id: contactId, bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(contactId) }],
     contact_accounts: rows,
   });
   return { key: tenant.key, contactId, accounts: ids };
 }
 
-function contextFor(key: string, actor = actorOf(), baseUrl = platform.baseUrl, options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): LedgerContext {
-  return { db: database.db, api: new PlatformClient({ db: database.db, baseUrl, apiKey: key, ...options }), actor, t };
+function contextFor(key: string, actor = actorOf(), baseUrl = testbed.platform.baseUrl, options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): LedgerContext {
+  return { db: testbed.database.db, api: new PlatformClient({ db: testbed.database.db, baseUrl, apiKey: key, ...options }), actor, t };
 }
 
 const topUp = (input: Omit<MovementRequestInput, "kind">) => TopUpRequestSchema.parse({ ...input, kind: "top_up" });
 const debit = (input: Omit<MovementRequestInput, "kind">) => DebitRequestSchema.parse({ ...input, kind: "debit" });
 
-const callsOf = (method: string) => platform.calls.filter((call) => call === method).length;
+const callsOf = (method: string) => testbed.platform.calls.filter((call) => call === method).length;
 
 async function journalOf(accountId: number) {
   return queryRows<{ kind: string; amount: string; description: string; balance_after: string }>(
-    database.db,
+    testbed.database.db,
     sql`SELECT kind, amount::text AS amount, description, balance_after::text AS balance_after FROM platform.account_journal WHERE account_id = ${accountId} ORDER BY id`,
   );
 }
 
 async function auditOf(idempotencyKey: string) {
   return queryRows<{ user_id: string; kind: string; outcome: string; error_code: string | null; amount: string | null; balance_after: string | null; reconciles_entry_id: string | null; request_id: string | null }>(
-    database.db,
+    testbed.database.db,
     sql`SELECT user_id::text AS user_id, kind, outcome, error_code, amount::text AS amount, balance_after::text AS balance_after,
                reconciles_entry_id::text AS reconciles_entry_id, request_id
         FROM dashboard.audit_entries WHERE idempotency_key = ${idempotencyKey}::uuid ORDER BY id`,
@@ -126,9 +116,9 @@ describe(`idempotency (${testDriver()})`, () => {
     const context = contextFor(seeded.key);
     const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "10", description: "Order 1", idempotencyKey: randomUUID() });
     const first = await moveMoney(context, request);
-    const calls = platform.calls.length;
+    const calls = testbed.platform.calls.length;
     const again = await moveMoney(context, request);
-    expect(platform.calls.length).toBe(calls);
+    expect(testbed.platform.calls.length).toBe(calls);
     expect(first).toMatchObject({ status: "succeeded", balanceAfter: "4000", replayed: false });
     expect(again).toEqual({ ...first, replayed: true });
   });
@@ -139,7 +129,7 @@ describe(`idempotency (${testDriver()})`, () => {
     const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "5", description: "Too much", idempotencyKey: randomUUID() });
     const first = await moveMoney(context, request);
     // Money arrives meanwhile; the same key still answers the first outcome.
-    await applyFixtures(database.db, { contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 100000 }] });
+    await applyFixtures(testbed.database.db, { contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 100000 }] });
     const calls = callsOf("withdrawFundsFromContactAccount");
     const again = await moveMoney(context, request);
     expect(callsOf("withdrawFundsFromContactAccount")).toBe(calls);
@@ -156,11 +146,11 @@ describe(`idempotency (${testDriver()})`, () => {
     const context = contextFor(seeded.key);
     const base = { contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "12.50", description: "Bonus", idempotencyKey: randomUUID() };
     await moveMoney(context, topUp(base));
-    const calls = platform.calls.length;
+    const calls = testbed.platform.calls.length;
     const error = await failure(moveMoney(context, topUp({ ...base, ...change })));
     expect(error).toBeInstanceOf(DashboardError);
     expect((error as DashboardError).code).toBe("ledger.key_reused");
-    expect(platform.calls.length).toBe(calls);
+    expect(testbed.platform.calls.length).toBe(calls);
   });
 
   test("the same key from another member or for another operation is refused", async () => {
@@ -206,7 +196,7 @@ async function startDroppingProxy(target: string, dropMethods: Set<string>): Pro
 describe(`unknown outcomes (${testDriver()})`, () => {
   test("no answer after sending: unknown, never retried; reading the journal settles it as done", async () => {
     const seeded = await seed({ USD: 0 });
-    const proxy = await startDroppingProxy(platform.baseUrl, new Set(["addFundsToContactAccount"]));
+    const proxy = await startDroppingProxy(testbed.platform.baseUrl, new Set(["addFundsToContactAccount"]));
     try {
       const actor = actorOf();
       const context = contextFor(seeded.key, actor, proxy.baseUrl);
@@ -248,14 +238,14 @@ describe(`unknown outcomes (${testDriver()})`, () => {
     // The verification read fails before anything is sent: a plain failure, not unknown.
     expect(await moveMoney(context, request)).toMatchObject({ status: "failed", error: { code: "network_error", status: 0 } });
 
-    const proxy = await startDroppingProxy(platform.baseUrl, new Set(["withdrawFundsFromContactAccount"]));
+    const proxy = await startDroppingProxy(testbed.platform.baseUrl, new Set(["withdrawFundsFromContactAccount"]));
     try {
       const lost = debit({ ...request, idempotencyKey: randomUUID() });
       const outcome = await moveMoney(contextFor(seeded.key, actor, proxy.baseUrl), lost);
       expect(outcome.status).toBe("unknown");
       // An operator puts the balance back and removes the entry: as if the debit never happened.
-      await database.db.execute(sql`DELETE FROM platform.account_journal WHERE account_id = ${seeded.accounts.USD} AND description = 'Never arrived'`);
-      await applyFixtures(database.db, { contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 300 }] });
+      await testbed.database.db.execute(sql`DELETE FROM platform.account_journal WHERE account_id = ${seeded.accounts.USD} AND description = 'Never arrived'`);
+      await applyFixtures(testbed.database.db, { contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 300 }] });
       const check = await reconcileOperation(contextFor(seeded.key, actor), { idempotencyKey: lost.idempotencyKey });
       expect(check).toMatchObject({ found: false, journalAvailable: true, account: { amount: "300" }, outcome: { status: "unknown" } });
       expect((await auditOf(lost.idempotencyKey)).map((entry) => entry.outcome)).toEqual(["unknown"]);
@@ -266,7 +256,7 @@ describe(`unknown outcomes (${testDriver()})`, () => {
 
   test("only the member who made it (or an owner) may settle it", async () => {
     const seeded = await seed({ USD: 0 });
-    const proxy = await startDroppingProxy(platform.baseUrl, new Set(["addFundsToContactAccount"]));
+    const proxy = await startDroppingProxy(testbed.platform.baseUrl, new Set(["addFundsToContactAccount"]));
     try {
       const request = topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "Mine", idempotencyKey: randomUUID() });
       await moveMoney(contextFor(seeded.key, actorOf("support"), proxy.baseUrl), request);
@@ -344,7 +334,7 @@ describe(`platform refusals (${testDriver()})`, () => {
     expect(again).toMatchObject({ status: "failed", error: { code: "currency_exists", status: 422 } });
     expect(again.status === "failed" && Object.keys(again.error.fieldErrors)).toEqual(["currency"]);
     const audit = await queryRows<{ kind: string; outcome: string; currency: string; account_id: string | null }>(
-      database.db,
+      testbed.database.db,
       sql`SELECT kind, outcome, currency, account_id::text AS account_id FROM dashboard.audit_entries WHERE contact_id = ${seeded.contactId} ORDER BY id`,
     );
     expect(audit).toEqual([
@@ -380,7 +370,7 @@ describe(`journal extension (${testDriver()})`, () => {
   });
 
   test("a platform without it: not available, and an unknown outcome can only show the balance", async () => {
-    const bare = await startTestPlatform(database.db);
+    const bare = await startTestPlatform(testbed.database.db);
     bare.hide(["getContactAccountJournal"]);
     const seeded = await seed({ USD: 0 });
     const proxy = await startDroppingProxy(bare.baseUrl, new Set(["addFundsToContactAccount"]));

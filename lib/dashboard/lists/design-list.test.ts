@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
+import { testDriver } from "@/lib/db/testing";
 import type { Database } from "@/lib/db/client";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient, addListSchemaField, createListSchema, getListSchema, isPlatformApiError } from "@/lib/api";
-import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
+import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
 import { toActionError } from "@/lib/auth/action-errors";
 import { DashboardError } from "@/lib/dashboard/errors";
 import { translator } from "@/lib/i18n/translate";
@@ -26,25 +26,16 @@ import { deleteRecord, loadRecords, saveRecord } from "./records";
  * server actions run, and how the platform's own refusals (the ones the
  * browser cannot know) become errors on the right input or at the top.
  */
-let database: Database;
-let platform: TestPlatform;
+const testbed = usePlatformTestbed();
 const t = translator("en");
 const savedKey = process.env.PLATFORM_ENCRYPTION_KEY;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  platform = await startTestPlatform(database.db);
-});
-afterAll(async () => {
-  await platform?.close();
-  await database?.close();
-});
 afterEach(() => {
   if (savedKey === undefined) delete process.env.PLATFORM_ENCRYPTION_KEY;
   else process.env.PLATFORM_ENCRYPTION_KEY = savedKey;
 });
 
-const clientFor = (tenant: Tenant, baseUrl = platform.baseUrl) => new PlatformClient({ db: database.db, baseUrl, apiKey: tenant.key });
+const clientFor = (tenant: Tenant, baseUrl = testbed.platform.baseUrl) => new PlatformClient({ db: testbed.database.db, baseUrl, apiKey: tenant.key });
 
 const row = (slug: string, overrides: Partial<ListFieldFormInput> = {}): ListFieldFormInput => ({
   name: slug.toUpperCase(),
@@ -78,7 +69,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 /** Real lists inserted set-based (one field each), as createListSchema leaves them. */
 async function insertLists(tenant: Tenant, count: number): Promise<void> {
-  await database.db.execute(sql`
+  await testbed.database.db.execute(sql`
     WITH made AS (
       INSERT INTO platform.list_schemas (project_uuid, name, created_at, updated_at)
       SELECT ${tenant.projectUuid}::uuid, 'Bulk ' || n, now() - make_interval(secs => ${count} - n), now()
@@ -91,7 +82,7 @@ async function insertLists(tenant: Tenant, count: number): Promise<void> {
 
 describe(`designer services (${testDriver()})`, () => {
   test("create: the list comes back as the platform stored it, fields in the designed order, money with its currency", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const list = await createList(clientFor(tenant), designed(tenant));
     expect(list).toMatchObject({ name: "Orders", project: tenant.projectUuid, botId: null });
     expect(list.fields).toEqual([
@@ -103,25 +94,25 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("create in a bot: the list carries the bot and goes to the bot's project", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const list = await createList(clientFor(tenant), designed(tenant, { targetKind: "bot", botId: String(tenant.botId), projectUuid: "" }));
     expect(list).toMatchObject({ botId: tenant.botId, project: tenant.projectUuid });
   });
 
   test("the Lists page reads every page of getListSchemas (50 each)", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     await insertLists(tenant, 120);
-    const before = platform.calls.length;
+    const before = testbed.platform.calls.length;
     const lists = (await loadAllLists(clientFor(tenant))).value;
     expect(lists).toHaveLength(120);
     expect(new Set(lists.map((list) => list.id)).size).toBe(120);
     expect(lists[0].name).toBe("Bulk 1");
-    expect(platform.calls.slice(before).filter((method) => method === "getListSchemas")).toHaveLength(3);
+    expect(testbed.platform.calls.slice(before).filter((method) => method === "getListSchemas")).toHaveLength(3);
   });
 
   test("a bot of another account: 403, no field to blame, the platform's text goes to the top of the form", async () => {
-    const tenant = await seedTenant(database.db);
-    const stranger = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
+    const stranger = await seedTenant(testbed.database.db);
     const error = await failure(createList(clientFor(tenant), designed(tenant, { targetKind: "bot", botId: String(stranger.botId) })));
     const answer = toActionError(error, t);
     expect(answer).toEqual({
@@ -135,14 +126,14 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("a project at 5,000 lists: 403 with the platform's text, at the top of the form", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     await insertLists(tenant, 5000);
     const answer = toActionError(await failure(createList(clientFor(tenant), designed(tenant))), t);
     expect(answer).toMatchObject({ kind: "platform", status: 403, message: "A project cannot have more than 5000 lists", fieldErrors: {} });
   });
 
   test("a bot that does not exist: the platform's 422 lands on the bot input", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const answer = toActionError(await failure(createList(clientFor(tenant), designed(tenant, { targetKind: "bot", botId: String(uniqueId()) }))), t);
     expect(placeErrors(answer.fieldErrors, createListErrorPath)).toEqual({
       placed: [{ path: "botId", message: "The selected bot id is invalid." }],
@@ -151,7 +142,7 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("a reserved slug sent past the browser's check: the platform's fields.1.slug lands on the second row's slug", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const error = await failure(
       createListSchema(clientFor(tenant), {
         name: "Bypass",
@@ -177,7 +168,7 @@ describe(`designer services (${testDriver()})`, () => {
 
   test("an encrypted field on a server without an encryption key: the error lands on that row's checkbox", async () => {
     delete process.env.PLATFORM_ENCRYPTION_KEY;
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const form = designed(tenant, { fields: [row("a"), row("secret", { is_encryptable: true })] });
     const answer = toActionError(await failure(createList(clientFor(tenant), form)), t);
     expect(placeErrors(answer.fieldErrors, createListErrorPath).placed).toEqual([
@@ -186,7 +177,7 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("add a field: appended at the end, shown from a fresh getListSchema; a taken slug lands on field.slug", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     const after = await addField(api, list.id, { name: "Total", slug: "total", type: "money", currency: "JPY", is_required: false, is_hidden: true, is_encryptable: false });
@@ -198,7 +189,7 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("delete a field: its values are gone from the records; the list is read again", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     await saveRecord(api, { schemaId: list.id, fieldSlugs: ["sku", "price", "paid"], values: ["A-1", "12.5", "true"] });
@@ -209,7 +200,7 @@ describe(`designer services (${testDriver()})`, () => {
   });
 
   test("delete a list: the typed name must match the list as the platform has it; afterwards the platform says 404", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     const wrong = await failure(deleteList(api, list.id, "orders"));
@@ -225,7 +216,7 @@ describe(`designer services (${testDriver()})`, () => {
 
 describe(`records services (${testDriver()})`, () => {
   test("add: money typed in major units is stored as exact minor units; edit sends only what changed; delete", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     const slugs = list.fields.map((field) => field.slug);
@@ -240,7 +231,7 @@ describe(`records services (${testDriver()})`, () => {
       values: ["A-1", "0.29", "false"],
       initial: ["A-1", "12.50", ""],
     });
-    expect(JSON.parse(platform.bodies[platform.calls.lastIndexOf("updateListItem")])).toEqual({ item_id: record.id, item: { price: "29", paid: false } });
+    expect(JSON.parse(testbed.platform.bodies[testbed.platform.calls.lastIndexOf("updateListItem")])).toEqual({ item_id: record.id, item: { price: "29", paid: false } });
     expect(edited.values).toEqual({ sku: "A-1", price: 29, paid: false });
 
     await deleteRecord(api, record.id);
@@ -249,7 +240,7 @@ describe(`records services (${testDriver()})`, () => {
   });
 
   test("a contact id the platform does not know: its item.<slug> error lands on that field's input", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant, { fields: [row("title"), row("customer", { type: "contact" })] }));
     const answer = toActionError(await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["title", "customer"], values: ["T", String(uniqueId())] })), t);
@@ -260,7 +251,7 @@ describe(`records services (${testDriver()})`, () => {
   });
 
   test("values are checked on the server with the form's schema, and a list changed since the form opened is refused", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     const invalid = await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["sku", "price", "paid"], values: ["A", "12.345", ""] }));
@@ -270,10 +261,10 @@ describe(`records services (${testDriver()})`, () => {
   });
 
   test("a platform without the record extension: the records table says so instead of failing", async () => {
-    const other = await startTestPlatform(database.db);
+    const other = await startTestPlatform(testbed.database.db);
     try {
       other.hide(["getListItems"]);
-      const tenant = await seedTenant(database.db);
+      const tenant = await seedTenant(testbed.database.db);
       const list = await createList(clientFor(tenant), designed(tenant));
       expect(await loadRecords(clientFor(tenant, other.baseUrl), list.id, 1)).toEqual({ available: false });
     } finally {
@@ -283,22 +274,22 @@ describe(`records services (${testDriver()})`, () => {
 });
 
 describe(`the platform cache behind the pages (${testDriver()})`, () => {
-  const methodsSince = (before: number) => platform.calls.slice(before);
+  const methodsSince = (before: number) => testbed.platform.calls.slice(before);
 
   test("a page view reads a cached list without a platform call; a change made here shows in the very next view", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     const lists = await loadAllLists(api);
     expect(lists.value.map((entry) => entry.id)).toContain(list.id);
 
-    let before = platform.calls.length;
+    let before = testbed.platform.calls.length;
     expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid"]);
     expect((await loadAllLists(api)).value.map((entry) => entry.id)).toEqual(lists.value.map((entry) => entry.id));
     expect(methodsSince(before)).toEqual([]);
 
     await addField(api, list.id, { name: "2024", slug: "2024", type: "string", is_required: false, is_hidden: false, is_encryptable: false });
-    before = platform.calls.length;
+    before = testbed.platform.calls.length;
     expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid", "2024"]);
     expect(methodsSince(before)).toEqual([]);
     expect((await loadAllLists(api)).value.find((entry) => entry.id === list.id)?.fields).toHaveLength(4);
@@ -315,17 +306,17 @@ describe(`the platform cache behind the pages (${testDriver()})`, () => {
   });
 
   test("a field added elsewhere: saving a record reads the list fresh, refuses the old form and puts the new fields in the cache", async () => {
-    const tenant = await seedTenant(database.db);
+    const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
     await loadList(api, list.id);
     // Another dashboard (or the platform's own interface) adds a field.
-    const other = new PlatformClient({ db: database.db, baseUrl: platform.baseUrl, apiKey: tenant.key });
+    const other = new PlatformClient({ db: testbed.database.db, baseUrl: testbed.platform.baseUrl, apiKey: tenant.key });
     await addListSchemaField(other, { schema_id: list.id, field: { name: "Note", slug: "note", type: "string", is_required: false } });
     expect((await loadList(api, list.id)).value.fields).toHaveLength(3);
     const refused = await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["sku", "price", "paid"], values: ["A-1", "12.5", "true"] }));
     expect(refused).toBeInstanceOf(DashboardError);
-    const before = platform.calls.length;
+    const before = testbed.platform.calls.length;
     expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid", "note"]);
     expect(methodsSince(before)).toEqual([]);
   });
