@@ -2,7 +2,9 @@ import path from "node:path";
 import fs from "node:fs";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
+import type { DatabaseStatus } from "./resilient-pglite";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -18,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (a no-op lock on PGlite, which has one connection). */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /** Whether the database can serve (the embedded engine tracks full disks and failures; a server's pool is always "ok" here). */
+  status(): DatabaseStatus;
+  /** PGlite only: runs fn with the engine itself while no statement or transaction runs (backups, dumps). */
+  withEngine?<T>(fn: (engine: PGlite) => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory (undefined in memory). */
+  dataDir?: string;
 }
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
@@ -65,17 +73,24 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
       client.release();
     }
   };
-  return { db, driver: "pg", close: () => pool.end(), withLock };
+  return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }) };
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { ResilientPglite } = await import("./resilient-pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", close: () => client.close(), withLock: (_lockId, fn) => fn() };
+  // One stable client in front of the engine, which it reopens after a failure (lib/db/resilient-pglite.ts).
+  const client = await ResilientPglite.open(dataDir);
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    close: () => client.close(),
+    withLock: (_lockId, fn) => fn(),
+    status: () => client.status(),
+    withEngine: (fn) => client.withEngine(fn),
+    dataDir,
+  };
 }
 
 /** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
