@@ -119,6 +119,17 @@ test("restore: the command restores over an existing directory, keeps the old on
   const aside = fs.readdirSync(root).filter((name) => name.startsWith("cli-target.before-restore-"));
   expect(aside).toHaveLength(1);
   expect(fs.readFileSync(path.join(root, aside[0], "stale"), "utf8")).toBe("from before");
+
+  // A balance that no longer matches its journal: the check says so and fails.
+  const tampered = await openDatabase({ dataDir: target, migrate: false });
+  await tampered.db.execute(sql`UPDATE platform.contact_accounts SET amount = amount + 1 WHERE id = ${accounts[1]}`);
+  await tampered.close();
+  const check = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/check-journal.ts"], {
+    env: { ...process.env, DATA_DIR: target, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  expect(check.status).toBe(1);
+  expect(check.stdout).toMatch(new RegExp(`^journal check FAILED: 1 of 2 accounts differ from their journal \\(account ${accounts[1]}: balance \\d+, journal \\d+\\)`));
 });
 
 function findPsql(): string | null {

@@ -32,6 +32,13 @@ export type DatabaseStatus = { status: "ok" } | { status: "degraded" | "unavaila
 export const MIN_FREE_BYTES = 24 * 1024 * 1024;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5_000;
+/**
+ * Failed opens, with room on the disk, before the process gives up and exits
+ * non-zero: then something only a restart (or an operator) can fix is wrong,
+ * and a supervisor restarting the process beats answering 503 forever.
+ */
+const MAX_FAILED_OPENS = 10;
+export const EXIT_ENGINE_UNRECOVERABLE = 70;
 
 type QueryEngine = Pick<PGlite, "query" | "exec">;
 
@@ -231,6 +238,7 @@ export class ResilientPglite {
     if (this.#recovering) return;
     this.#recovering = true;
     let delay = RETRY_MIN_MS;
+    let failedOpens = 0;
     try {
       while (!this.#closed && !this.#engine) {
         if (freeBytes(dataDir) >= MIN_FREE_BYTES) {
@@ -243,7 +251,12 @@ export class ResilientPglite {
           } catch (error) {
             const failure = classifyEngineFailure(error);
             if (failure) this.#state = { status: "unavailable", reason: failure.reason };
-            log("error", "reopening the database failed; retrying", { error: error instanceof Error ? error.message : String(error) });
+            failedOpens += 1;
+            log("error", "reopening the database failed; retrying", { attempt: failedOpens, error: error instanceof Error ? error.message : String(error) });
+            if (failedOpens >= MAX_FAILED_OPENS && freeBytes(dataDir) >= MIN_FREE_BYTES) {
+              log("error", "the database cannot be reopened although the disk has room: exiting for a restart", { attempts: failedOpens });
+              process.exit(EXIT_ENGINE_UNRECOVERABLE);
+            }
           } finally {
             this.#opening = null;
           }
