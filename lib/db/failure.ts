@@ -27,7 +27,8 @@ export class DatabaseUnavailableError extends Error {
 }
 
 const DISK_FULL = /no space left on device|ENOSPC|could not extend file|disk quota exceeded|EDQUOT/i;
-const BROKEN = /XLogBeginInsert was already called|^Aborted|RuntimeError|unreachable|memory access out of bounds|PGlite is closed|PGlite failed to initialize/i;
+// WebAssembly traps ("unreachable", "memory access out of bounds") arrive as RuntimeError, matched by name below.
+const BROKEN = /XLogBeginInsert was already called|^Aborted\(|^RuntimeError|PGlite failed to initialize/;
 /** An ENOSPC while extending a table or index file is raised before anything is WAL-logged: the engine stays usable. */
 const SAFE_DISK_FULL = /could not extend file "(?!pg_wal)/i;
 
