@@ -46,4 +46,11 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // The database's own message (e.g. "The database's disk is full."), not a stack.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
