@@ -7,13 +7,21 @@ declare global {
 
 /**
  * When the server starts (not on the first request): opens and migrates the
- * database, sets up the API's node:http handler for the production server, and
- * starts the export worker.
+ * database, serves operator commands when it owns an embedded data directory,
+ * sets up the API's node:http handler for the production server, and starts
+ * the export worker.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase, getDb } = await import("@/lib/db/client");
-  await getDatabase();
+  const database = await getDatabase();
+  if (database.dataDirLock) {
+    // This process owns the embedded data directory: `npm run user:create`, `user:password` and
+    // `platform:load` reach it through the lock's socket instead of opening the directory a second time.
+    const { serveCommands } = await import("@/lib/commands/channel");
+    await import("@/lib/commands/builtin");
+    serveCommands(database.dataDirLock, async () => ({ db: await getDb() }));
+  }
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   globalThis.__platformNodeApiHandler = createNodeApiHandler({ getDb });
   await (await import("@/lib/contacts/export/start")).startExportWorkerFromEnv();

@@ -14,8 +14,16 @@ process.env.E2E_API_KEY ??= `e2e_${randomBytes(24).toString("hex")}`;
 process.env.E2E_PASSWORD ??= `pw-${randomBytes(9).toString("base64url")}`;
 process.env.E2E_OPERATOR_TOKEN ??= `op-${randomBytes(12).toString("hex")}`;
 process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+// The suite's server allows more API requests a minute than any ordinary test makes (two workers through one key
+// would outrun the real 120 and turn assertions into waits). The budget and its waits are tested on purpose against
+// a second server with a small limit (e2e/budget.spec.ts). Set here only.
+process.env.E2E_RATE_LIMIT ??= "100000";
+process.env.E2E_BUDGET_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_BUDGET_DATA_DIR ??= path.resolve(".test-data", `e2e-budget-${stamp}`);
+process.env.E2E_BUDGET_RATE_LIMIT ??= "12";
 
 export const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const budgetURL = `http://127.0.0.1:${process.env.E2E_BUDGET_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,13 +50,25 @@ export default defineConfig({
     { name: "api", testMatch: /.*\.api\.spec\.ts/, dependencies: ["setup"] },
     { name: "chromium", testMatch: /.*\.spec\.ts/, testIgnore: /.*\.api\.spec\.ts/, dependencies: ["setup"] },
   ],
-  webServer: {
-    command: "node e2e/serve.mjs",
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // The server's output goes to DATA_DIR/server.log (read by the key-leak test), not to the test report.
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node e2e/serve.mjs",
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // The server's output goes to DATA_DIR/server.log (read by the key-leak test), not to the test report.
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Same seed and key, its own data directory, and the small limit the budget test needs.
+      command: "node e2e/serve.mjs",
+      url: `${budgetURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: process.env.E2E_BUDGET_PORT!, E2E_DATA_DIR: process.env.E2E_BUDGET_DATA_DIR!, E2E_RATE_LIMIT: process.env.E2E_BUDGET_RATE_LIMIT! },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -60,3 +60,17 @@ export async function teamEmails(browser: Browser): Promise<string[]> {
   await context.close();
   return body.data.map((member) => member.email);
 }
+
+/**
+ * Clicks the page's "Refresh" of what it shows from the platform cache ("As of
+ * 12:03:10 · Refresh") and waits until the page shows a newer fetch: how a test
+ * sees data it changed behind the dashboard's back (operator fixtures).
+ */
+export async function refreshCached(page: Page) {
+  const stamp = page.getByTestId("cache-stamp");
+  const before = (await stamp.getAttribute("data-fetched-at")) ?? "";
+  await expect(async () => {
+    await stamp.getByRole("button", { name: /^(Refresh|Обновить)$/ }).click();
+    await expect(stamp).not.toHaveAttribute("data-fetched-at", before, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}

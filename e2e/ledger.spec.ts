@@ -1,65 +1,10 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from "@playwright/test";
+import { test, expect, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
 import { emailOf, storageStateOf, type Role, pageAs } from "./helpers";
+import { card, inspect, journalWith, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
-/**
- * The account ledger panel and the audit trail. Every test seeds its own
- * contact and accounts through the operator interface, with unique ids, under
- * the demo key holder's bot (the dashboard's connection).
- */
-const BOT_ID = 101;
-let nextId = 700_000_000 + Math.floor(Math.random() * 90_000_000);
-const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
-
-interface SeededAccount {
-  currency: string;
-  amount?: number;
-  blockedAt?: string;
-}
-
-async function seedContact(request: APIRequestContext, accounts: SeededAccount[]): Promise<{ contactId: number; accountIds: Record<string, number> }> {
-  const contactId = uniqueId();
-  const accountIds: Record<string, number> = {};
-  const response = await request.post("/api/operator/fixtures", {
-    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
-    data: {
-      contacts: [{ id: contactId, bot_id: BOT_ID, messenger: "telegram", name: `Ledger ${contactId}`, telegram_id: String(contactId) }],
-      contact_accounts: accounts.map((account) => {
-        accountIds[account.currency] = uniqueId();
-        return { id: accountIds[account.currency], contact_id: contactId, currency: account.currency, amount: account.amount ?? 0, blocked_at: account.blockedAt ?? null };
-      }),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return { contactId, accountIds };
-}
-
-interface Inspected {
-  accounts: { id: number; currency: string; amount: number; journal: { kind: string; amount: number; description: string; balance_after: number }[] }[];
-}
-
-async function inspect(request: APIRequestContext, contactId: number): Promise<Inspected> {
-  const response = await request.get(`/api/operator/inspect?contact_id=${contactId}`, { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Inspected;
-}
-
-const journalWith = async (request: APIRequestContext, contactId: number, description: string) =>
-  (await inspect(request, contactId)).accounts.flatMap((account) => account.journal.filter((entry) => entry.description === description));
-
-const ledgerUrl = (contactId: number) => `/contacts/${contactId}/ledger`;
-const card = (page: Page, currency: string): Locator => page.getByTestId(`account-${currency}`);
-
-/** Fills the top-up or debit form of an account and goes to its confirmation step. */
-async function review(page: Page, currency: string, kind: "Top up" | "Debit", amount: string, description: string) {
-  const account = card(page, currency);
-  await account.getByRole("button", { name: kind, exact: true }).click();
-  await account.getByLabel(`Amount (${currency})`).fill(amount);
-  await account.getByLabel("Description (goes to the account journal)").fill(description);
-  await account.getByRole("button", { name: "Review" }).click();
-  return account;
-}
+/** The account ledger panel and the audit trail; every test seeds its own contact and accounts (e2e/ledger-helpers.ts). */
 
 /** The request a server action was sent with (its id, URL and body), to call the action again by hand. */
 async function captureAction(page: Page, run: () => Promise<void>): Promise<Request> {

@@ -28,6 +28,8 @@ const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   PORT: port,
+  // From playwright.config.ts: high for the suite's server, small for the budget test's.
+  PLATFORM_RATE_LIMIT: process.env.E2E_RATE_LIMIT || "120",
   NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET,
   PLATFORM_OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN,
   PLATFORM_BASE_URL: "",

@@ -10,10 +10,14 @@
 //   taken from the environment, else generated once and kept in
 //   DATA_DIR/dashboard-secrets.json (mode 600).
 // - PGlite allows one process per data directory: the seed runs, closes, then the server starts.
+//   A DATA_DIR that another process holds, or a PORT in use, stops the demo at once with one line;
+//   "Dashboard ready" is printed only once the server it started itself answers and owns DATA_DIR.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { acquireDataDirLock, DataDirLockedError, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -53,12 +57,48 @@ function loadSecrets() {
   return secrets;
 }
 
+function refuse(line) {
+  console.error(`demo: ${line}`);
+  process.exit(1);
+}
+
+/** Stops before building or seeding when another process holds DATA_DIR (its lock is taken and given back at once). */
+async function checkDataDirFree() {
+  if (process.env.DATABASE_URL) return;
+  try {
+    await (await acquireDataDirLock(dataDir)).release();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) refuse(error.message);
+    throw error;
+  }
+}
+
+async function checkPortFree() {
+  await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (error) =>
+      refuse(
+        error.code === "EADDRINUSE"
+          ? `port ${port} on ${hostname} is in use by another process; set PORT= to pick another (e.g. PORT=${Number(port) + 1} npm run demo).`
+          : `cannot listen on ${hostname}:${port}: ${error.message}`,
+      ),
+    );
+    probe.listen(Number(port), hostname, () => probe.close(resolve));
+  });
+}
+
+/** Our own server: alive, and (on the embedded database) the owner of DATA_DIR — not another server on the same address. */
+function isOwnServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited");
+  return Boolean(process.env.DATABASE_URL) || readOwnerRecord(realDataDir(dataDir))?.pid === child.pid;
+}
+
 async function waitForHealth(url, child) {
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error("the server exited");
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited");
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
+      if (response.ok && isOwnServer(child)) return;
     } catch {
       /* not listening yet */
     }
@@ -81,6 +121,8 @@ function printLogins(url, seed) {
 }
 
 async function main() {
+  await checkDataDirFree();
+  await checkPortFree();
   const secrets = loadSecrets();
   const env = { ...process.env, ...secrets, DATA_DIR: dataDir, PORT: port, HOSTNAME: hostname, NEXT_TELEMETRY_DISABLED: "1" };
 

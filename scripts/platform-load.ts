@@ -1,9 +1,10 @@
 // `npm run platform:load -- <file.json>`: applies an operator fixture document to the
-// configured database (DATABASE_URL, else the embedded PGlite in DATA_DIR) without a server.
+// configured database: DATABASE_URL; else the embedded PGlite in DATA_DIR — through the
+// running server when one holds the directory (its changes are visible at once), directly
+// when none does. Prints {"applied": …} on stdout; the path taken on stderr; a refused
+// document as the operator interface's 422 body ({message, errors}) on stderr, exit 1.
 import fs from "node:fs";
-import { databaseOptionsFromEnv, openDatabase } from "@/lib/db/client";
-import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { PlatformError } from "@/lib/platform/errors";
+import { runScript } from "@/lib/commands/cli";
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -18,20 +19,17 @@ async function main(): Promise<number> {
     console.error(`cannot read ${file}: ${(error as Error).message}`);
     return 2;
   }
-  const database = await openDatabase(databaseOptionsFromEnv());
-  try {
-    const applied = await applyFixtures(database.db, document);
-    console.log(JSON.stringify({ applied }, null, 2));
-    return 0;
-  } catch (error) {
-    if (error instanceof PlatformError) {
-      console.error(JSON.stringify(error.body, null, 2));
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  return runScript(
+    "platform:load",
+    "platform.load",
+    { document },
+    (result) => console.log(JSON.stringify(result, null, 2)),
+    (refusal) => {
+      if (refusal.code !== "invalid_fixtures") return false;
+      console.error(JSON.stringify(refusal.details, null, 2));
+      return true;
+    },
+  );
 }
 
 main().then((code) => process.exit(code));

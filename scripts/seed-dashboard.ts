@@ -13,6 +13,7 @@ import { demoFixtures, DEMO_HOLDER_ID } from "@/lib/dashboard/demo-data";
 import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/dashboard/users";
 import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/dashboard/platform-connection";
 import { isRole, type Role } from "@/lib/auth/permissions";
+import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
+  // Another process holds DATA_DIR: its one-line refusal, not a stack trace.
+  console.error(error instanceof DataDirLockedError ? `seed: ${error.message}` : error instanceof Error ? error.stack : error);
   process.exit(1);
 });

@@ -11,7 +11,14 @@
 // in-flight requests finish, stop the export worker (it hands its jobs back),
 // close Next and the database, exit 0. After SHUTDOWN_TIMEOUT_MS (default
 // 25000) open connections are cut; a shutdown that still hangs exits 1.
+//
+// Refusals come first, each as one line on stderr and exit 1, before anything
+// is served or written: an embedded DATA_DIR that another process holds (its
+// lock, lib/db/data-dir-lock.mjs, is taken here, before the port, and the
+// database opens under it), then a port in use.
 import http from "node:http";
+import path from "node:path";
+import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
 
 process.env.NODE_ENV ||= "production";
 process.env.NEXT_TELEMETRY_DISABLED ||= "1";
@@ -25,12 +32,45 @@ function log(level, msg, fields = {}) {
   (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
+function refuse(line) {
+  process.stderr.write(`npm start: ${line}\n`);
+  process.exit(1);
+}
+
+const shownHost = ["0.0.0.0", "::", ""].includes(hostname) ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
+const url = `http://${shownHost}:${port}`;
+
+// The same directory lib/db/client.ts opens (databaseOptionsFromEnv); the lock's owner record names this server's address.
+let dataDirClaim = null;
+if (!process.env.DATABASE_URL) {
+  try {
+    dataDirClaim = await acquireDataDirLock(path.resolve(process.env.DATA_DIR || "./.data"), { url });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) refuse(error.message);
+    throw error;
+  }
+}
+
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handleNext = app.getRequestHandler();
-await app.prepare();
+// The port is taken before Next is prepared (a busy port is refused at once); requests wait for it.
+const prepared = app.prepare();
+let isPrepared = false;
+prepared.then(() => (isPrepared = true), () => undefined);
 
 const server = http.createServer((req, res) => {
+  if (isPrepared) return handle(req, res);
+  prepared.then(
+    () => handle(req, res),
+    () => {
+      res.statusCode = 503;
+      res.end();
+    },
+  );
+});
+
+function handle(req, res) {
   // As a proxy's $proxy_add_x_forwarded_for: the address that connected is always the last hop, so that a
   // client cannot pose as another address (the sign-in throttle, lib/auth/options.ts, reads it with TRUSTED_PROXIES).
   const remote = req.socket.remoteAddress;
@@ -47,19 +87,22 @@ const server = http.createServer((req, res) => {
       res.end();
     } else res.destroy();
   });
-});
+}
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => void shutdown(signal));
 
-await new Promise((resolve, reject) => {
-  server.once("error", reject);
+await new Promise((resolve) => {
+  server.once("error", (error) => {
+    if (error.code === "EADDRINUSE") refuse(`port ${port} on ${hostname} is in use by another process; set PORT= to pick another (e.g. PORT=${port + 1} npm start).`);
+    refuse(`cannot listen on ${hostname}:${port}: ${error.message}`);
+  });
   server.listen(port, hostname, resolve);
 });
+await prepared;
 // Next runs instrumentation.ts (migrations, the export worker, the API handler)
 // on its first request: make that request now, so that the server is ready when it says so.
-const self = ["0.0.0.0", "::", ""].includes(hostname) ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
-const health = await fetch(`http://${self}:${port}/api/health`).catch((error) => ({ status: 0, error }));
+const health = await fetch(`${url}/api/health`).catch((error) => ({ status: 0, error }));
 if (health.status !== 200) log("error", "the app did not start cleanly", { health: health.status });
 if (!globalThis.__platformNodeApiHandler) log("warn", "the platform API handler is missing; Next answers /api/v1 itself");
 log("info", "listening", { url: `http://${hostname}:${port}`, pid: process.pid });
@@ -85,6 +128,7 @@ async function shutdown(signal) {
   await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));
   const database = await globalThis.__platformDatabase?.catch(() => undefined);
   await database?.close().catch((error) => log("error", "closing the database failed", { error: String(error) }));
+  await dataDirClaim?.release();
   log("info", "stopped", { signal });
   process.exit(0);
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import net from "node:net";
 import { freePort } from "@/lib/testing/free-port";
 import { startServer } from "@/lib/testing/server";
+import { acquireDataDirLock } from "@/lib/db/data-dir-lock.mjs";
 
 /** `npm start` and `npm run platform:load` on the embedded database, as an operator runs them. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
@@ -33,8 +34,41 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     fs.writeFileSync(bad, JSON.stringify({ bots: [{ id: "ten" }] }));
     const refused = spawnSync("node_modules/.bin/tsx", ["scripts/platform-load.ts", bad], { env, encoding: "utf8" });
     expect(refused.status).toBe(1);
-    expect(Object.keys(JSON.parse(refused.stderr).errors)).toContain("bots.0.id");
-  }, 60_000);
+    const [via, ...body] = refused.stderr.split("\n");
+    expect(via).toBe(`platform:load: directly on the embedded database in ${dataDir} (no server holds it)`);
+    expect(Object.keys(JSON.parse(body.join("\n")).errors)).toContain("bots.0.id");
+  }, 120_000);
+
+  test("npm start and npm run demo on a port in use stop at once with one line naming the port and PORT=, and leave DATA_DIR free", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const refused = spawnSync("node", ["scripts/start.mjs"], { env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, encoding: "utf8", timeout: 120_000 });
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toBe(
+        `npm start: port ${port} on 127.0.0.1 is in use by another process; set PORT= to pick another (e.g. PORT=${port + 1} npm start).\n`,
+      );
+    } finally {
+      holder.close();
+    }
+    // The demo stops as early, before it builds or seeds anything.
+    const holder2 = net.createServer();
+    await new Promise<void>((resolve) => holder2.listen(0, "127.0.0.1", resolve));
+    const demoPort = (holder2.address() as net.AddressInfo).port;
+    try {
+      const demo = spawnSync("node", ["scripts/demo.mjs", "--no-build"], { env: { ...env, PORT: String(demoPort), HOSTNAME: "127.0.0.1" }, encoding: "utf8", timeout: 120_000 });
+      expect(demo.status).toBe(1);
+      expect(demo.stdout).toBe("");
+      expect(demo.stderr).toBe(`demo: port ${demoPort} on 127.0.0.1 is in use by another process; set PORT= to pick another (e.g. PORT=${demoPort + 1} npm run demo).\n`);
+    } finally {
+      holder2.close();
+    }
+    // Their locks went with them: the directory is free for the next command.
+    const claim = await acquireDataDirLock(dataDir);
+    await claim.release();
+  }, 120_000);
 
   test("npm start listens on PORT and HOSTNAME, migrates DATA_DIR on start, serves the API, and stops on SIGTERM", async () => {
     const port = await freePort();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useRequestBudget } from "@/components/shell/use-request-budget";
 import type { ActionError, ActionResult } from "@/lib/dashboard/action-result";
 import type { LedgerOutcome, LedgerResult } from "@/lib/ledger/types";
 
@@ -56,24 +56,11 @@ export function useLedgerSubmission<I>(action: (input: I) => Promise<ActionResul
   return { submit, pending };
 }
 
-interface BudgetView {
-  pausedForSeconds: number;
-}
-
 /**
  * While an operation is on its way, the shared request budget says whether it
- * is waiting out the platform's rate limit (a 429's Retry-After), and for how long.
+ * is waiting for the platform's rate limit, and for how long.
  */
 export function useRateLimitWait(active: boolean): number {
-  const { data } = useQuery({
-    queryKey: ["dashboard", "budget", "ledger"],
-    queryFn: async (): Promise<BudgetView | null> => {
-      const response = await fetch("/api/dashboard/budget", { cache: "no-store" });
-      return response.ok ? ((await response.json()) as BudgetView) : null;
-    },
-    enabled: active,
-    refetchInterval: active ? 1000 : false,
-    staleTime: 0,
-  });
+  const { data } = useRequestBudget({ enabled: active, fast: active });
   return active ? (data?.pausedForSeconds ?? 0) : 0;
 }

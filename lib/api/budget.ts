@@ -2,47 +2,93 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import type { BudgetView } from "./budget-view";
+
+export type { BudgetView };
 
 /**
  * The shared request budget of one API key, kept in the database so that every
  * dashboard instance spends the key's allowance (120 requests a minute on the
- * hosted platform) together.
+ * hosted platform) together, and never causes a 429.
  *
- * - Pacing comes from the platform: X-RateLimit-Remaining after each response,
- *   and Retry-After on a 429, which pauses everybody until then.
- * - Two lanes. Interactive requests (pages, actions) go first: they never wait
- *   for the reserve, only for a 429 pause. Background work (exports) spends only
- *   while more than a small reserve remains, then waits for the window to refill.
+ * The platform's own account of the window is the truth: X-RateLimit-Limit and
+ * X-RateLimit-Remaining on every answer, X-RateLimit-Reset (the window's end, as
+ * Unix seconds, read against the answer's Date header) where the platform sends
+ * it, Retry-After on a 429. Between answers the budget counts its own grants,
+ * so it is never more generous than the platform:
+ *
+ * - every grant is spent at once (`remaining - 1`) and stays "in flight" until
+ *   its answer comes back, so a window that refills while requests are on their
+ *   way starts at `limit - in flight`, not at `limit`;
+ * - an answer lowers `remaining` to what the platform says minus what is still
+ *   in flight, never raises it within a window (answers arrive out of order);
+ *   an answer from a window that has already ended is ignored;
+ * - a window ends at X-RateLimit-Reset when the platform sends it; otherwise at
+ *   most a minute after the first answer counted in it (an upper bound), and
+ *   then one probe request at a time finds the new count before others go;
+ * - all times are the database's clock, shared by every instance.
+ *
+ * Two lanes. Interactive requests (pages, actions) may spend the whole window.
+ * Background work (exports) leaves a small reserve to them.
  */
 export type Lane = "interactive" | "background";
 
+export interface InFlight {
+  seq: number;
+  /** Epoch milliseconds of the grant. */
+  at: number;
+}
+
 export interface BudgetState {
   limit: number | null;
+  /** Requests this key may still send in the platform's current window; null: unknown (a probe finds out). */
   remaining: number | null;
+  /** By when the platform's current window has certainly ended. */
   windowResetAt: Date | null;
+  /** X-RateLimit-Reset of the window `remaining` counts in; null: not known yet, or the platform sends none. */
+  windowId: number | null;
+  /** The latest X-RateLimit-Reset seen. */
+  latestWindowId: number | null;
+  /** After a 429: nobody sends before this time. */
   pausedUntil: Date | null;
+  inFlight: InFlight[];
+  probeSeq: number | null;
+  seq: number;
 }
+
+export type WaitReason = "rate_limit" | "reserve";
 
 export interface BudgetDecision {
   granted: boolean;
   /** How long to wait before asking again (0 when granted). */
   waitMs: number;
-  reason: "rate_limit" | "reserve" | null;
+  reason: WaitReason | null;
+  /** The grant's number, handed back with its answer (0 when not granted). */
+  seq: number;
 }
 
 export interface Observation {
+  /** The grant this answers. */
+  seq: number;
+  /** HTTP status; 0 when no answer came (network error, timeout). */
   status: number;
   limit?: number | null;
   remaining?: number | null;
   /** Seconds, from Retry-After. */
   retryAfter?: number | null;
+  /** X-RateLimit-Reset: Unix seconds at which the platform's window ends. */
+  reset?: number | null;
+  /** Milliseconds from the answer until that reset, by the platform's own clock (reset − Date header). */
+  resetInMs?: number | null;
 }
 
 /** The platform counts per minute. */
 export const WINDOW_MS = 60_000;
-/** A count this much above what we expected means the platform's window has refilled. */
-const REFILL_SLACK = 5;
 const DEFAULT_LIMIT = 120;
+/** A grant with no answer after this long belonged to a process that died (a call times out after 30 s). */
+export const IN_FLIGHT_EXPIRY_MS = 90_000;
+/** How often a request that waits for an answer (a probe, or counts that are all in flight) asks again. */
+export const POLL_MS = 100;
 
 /** Requests background work leaves to interactive ones: 5% of the limit, at least 1 (6 of 120, 2 of 30). */
 export function reserveFor(limit: number | null): number {
@@ -53,118 +99,199 @@ export function keyHashOf(apiKey: string): string {
   return createHash("sha256").update(apiKey, "utf8").digest("hex");
 }
 
-export const emptyBudget = (): BudgetState => ({ limit: null, remaining: null, windowResetAt: null, pausedUntil: null });
+export const emptyBudget = (): BudgetState => ({
+  limit: null,
+  remaining: null,
+  windowResetAt: null,
+  windowId: null,
+  latestWindowId: null,
+  pausedUntil: null,
+  inFlight: [],
+  probeSeq: null,
+  seq: 0,
+});
 
-/** Whether a request of this lane may go now, and the state after spending it. */
+/** The state as time has moved it: lost grants expire, a pause ends, an ended window starts over. */
+function advance(state: BudgetState, now: Date): BudgetState {
+  const next = { ...state, inFlight: state.inFlight.filter((grant) => now.getTime() - grant.at < IN_FLIGHT_EXPIRY_MS) };
+  if (next.probeSeq !== null && !next.inFlight.some((grant) => grant.seq === next.probeSeq)) next.probeSeq = null;
+  if (next.pausedUntil && next.pausedUntil <= now) next.pausedUntil = null;
+  if (next.windowResetAt && next.windowResetAt <= now) {
+    // A platform that names its windows tells the exact end: the new window holds the whole limit, less
+    // the requests still on their way (they may be counted in it). Otherwise a probe finds the new count.
+    const exact = next.latestWindowId !== null && next.limit !== null;
+    next.remaining = exact ? next.limit! - next.inFlight.length : null;
+    next.windowId = null;
+    next.windowResetAt = null;
+  }
+  return next;
+}
+
+/** Whether a request of this lane may go now, and the state after granting it. */
 export function decide(state: BudgetState, lane: Lane, now: Date): { decision: BudgetDecision; next: BudgetState } {
-  if (state.pausedUntil && state.pausedUntil > now) {
-    return { decision: { granted: false, waitMs: state.pausedUntil.getTime() - now.getTime(), reason: "rate_limit" }, next: state };
+  const current = advance(state, now);
+  const wait = (waitMs: number, reason: WaitReason) => ({
+    decision: { granted: false, waitMs: Math.max(1, Math.ceil(waitMs)), reason, seq: 0 },
+    next: current,
+  });
+  if (current.pausedUntil) return wait(current.pausedUntil.getTime() - now.getTime(), "rate_limit");
+  const seq = current.seq + 1;
+  let { remaining, probeSeq } = current;
+  if (remaining === null) {
+    // The count is unknown: one request goes, its answer tells the rest.
+    if (probeSeq !== null) return wait(POLL_MS, lane === "background" ? "reserve" : "rate_limit");
+    probeSeq = seq;
+  } else {
+    const floor = lane === "background" ? reserveFor(current.limit) : 0;
+    if (remaining <= floor) {
+      const reason = lane === "background" ? "reserve" : "rate_limit";
+      // Until the window ends; or, while every request of a new window is still in flight, until one answers.
+      return wait(current.windowResetAt ? current.windowResetAt.getTime() - now.getTime() : POLL_MS, reason);
+    }
+    remaining -= 1;
   }
-  let { remaining, windowResetAt } = state;
-  if (windowResetAt && windowResetAt <= now) {
-    // The window has refilled; the next response tells how much is left.
-    remaining = null;
-    windowResetAt = null;
-  }
-  if (lane === "background" && remaining !== null && remaining <= reserveFor(state.limit)) {
-    const waitMs = windowResetAt ? windowResetAt.getTime() - now.getTime() : 1000;
-    return { decision: { granted: false, waitMs, reason: "reserve" }, next: { ...state, remaining, windowResetAt } };
-  }
-  // An interactive request goes even at 0: if the platform refuses it, its Retry-After says exactly how long to wait.
   return {
-    decision: { granted: true, waitMs: 0, reason: null },
-    next: { ...state, pausedUntil: null, remaining: remaining === null ? null : Math.max(0, remaining - 1), windowResetAt },
+    decision: { granted: true, waitMs: 0, reason: null, seq },
+    next: { ...current, remaining, probeSeq, seq, inFlight: [...current.inFlight, { seq, at: now.getTime() }] },
   };
 }
 
-/** The state after a response: its headers are the platform's own account of the window. */
+/** The state after an answer (or after a call that got none): its headers are the platform's own account of the window. */
 export function observe(state: BudgetState, observation: Observation, now: Date): BudgetState {
-  const limit = observation.limit ?? state.limit;
+  const current = advance(state, now);
+  const wasProbe = current.probeSeq !== null && current.probeSeq === observation.seq;
+  const next: BudgetState = {
+    ...current,
+    inFlight: current.inFlight.filter((grant) => grant.seq !== observation.seq),
+    probeSeq: wasProbe ? null : current.probeSeq,
+    limit: observation.limit ?? current.limit,
+  };
+  const reset = observation.reset ?? null;
+  const resetAt = reset !== null && observation.resetInMs != null ? new Date(now.getTime() + Math.max(0, observation.resetInMs)) : null;
+  const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
   if (observation.status === 429) {
     const until = new Date(now.getTime() + Math.max(1, observation.retryAfter ?? 1) * 1000);
-    const pausedUntil = state.pausedUntil && state.pausedUntil > until ? state.pausedUntil : until;
-    return { limit, remaining: 0, windowResetAt: pausedUntil, pausedUntil };
+    const pausedUntil = later(current.pausedUntil, until)!;
+    return {
+      ...next,
+      remaining: 0,
+      pausedUntil,
+      windowResetAt: later(pausedUntil, resetAt),
+      windowId: reset ?? next.windowId,
+      latestWindowId: reset !== null ? Math.max(reset, next.latestWindowId ?? reset) : next.latestWindowId,
+    };
   }
-  if (observation.remaining === undefined || observation.remaining === null) return { ...state, limit };
-  const refilled =
-    state.remaining === null ||
-    state.windowResetAt === null ||
-    state.windowResetAt <= now ||
-    observation.remaining > state.remaining + REFILL_SLACK;
-  if (refilled) {
-    // A fixed one-minute window ends at most a minute after the count we just saw.
-    return { ...state, limit, remaining: observation.remaining, windowResetAt: new Date(now.getTime() + WINDOW_MS) };
+  if (observation.remaining === undefined || observation.remaining === null) return next;
+  // What the platform has left once every request still on its way is counted.
+  const left = observation.remaining - next.inFlight.length;
+
+  if (reset !== null) {
+    if (next.latestWindowId !== null && reset < next.latestWindowId) return next; // a window that has ended
+    if (next.windowId === null && next.latestWindowId !== null && reset === next.latestWindowId && next.remaining !== null) {
+      return next; // the window our count started over from: it has ended here
+    }
+    const sameWindow = next.windowId === reset || (next.windowId === null && next.remaining !== null);
+    return {
+      ...next,
+      remaining: sameWindow && next.remaining !== null ? Math.min(next.remaining, left) : left,
+      windowId: reset,
+      latestWindowId: reset,
+      windowResetAt: sameWindow ? later(next.windowResetAt, resetAt) : (resetAt ?? new Date(now.getTime() + WINDOW_MS)),
+    };
   }
-  // Within a window the count only goes down; responses may arrive out of order.
-  return { ...state, limit, remaining: Math.min(observation.remaining, state.remaining!) };
+  // A platform that does not say when its window ends: the end is estimated, and never moved earlier.
+  if (next.remaining === null) {
+    // Only the probe's answer is known to be counted in the new window.
+    if (!wasProbe) return next;
+    // The window the probe was counted in began at the latest when it was counted, so it ends within a minute of now.
+    return { ...next, remaining: left, windowId: null, windowResetAt: new Date(now.getTime() + WINDOW_MS) };
+  }
+  return { ...next, remaining: Math.min(next.remaining, left), windowResetAt: next.windowResetAt ?? new Date(now.getTime() + WINDOW_MS) };
 }
 
-type Row = { limit_per_window: number | null; remaining: number | null; window_reset_at: Date | string | null; paused_until: Date | string | null };
+type Row = {
+  limit_per_window: number | null;
+  remaining: number | null;
+  window_reset_at: Date | string | null;
+  paused_until: Date | string | null;
+  window_id: number | string | null;
+  latest_window_id: number | string | null;
+  in_flight: InFlight[] | string | null;
+  probe_seq: number | string | null;
+  seq: number | string | null;
+  now: Date | string;
+};
 
-const toState = (row: Row | undefined): BudgetState =>
-  row
-    ? {
-        limit: row.limit_per_window === null ? null : Number(row.limit_per_window),
-        remaining: row.remaining === null ? null : Number(row.remaining),
-        windowResetAt: row.window_reset_at === null ? null : new Date(row.window_reset_at),
-        pausedUntil: row.paused_until === null ? null : new Date(row.paused_until),
-      }
-    : emptyBudget();
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** Reads, decides and writes under a row lock, so instances never both spend the last request. */
-async function update<T>(db: Db, keyHash: string, fn: (state: BudgetState) => { next: BudgetState; result: T }): Promise<T> {
+function toState(row: Row | undefined): BudgetState {
+  if (!row) return emptyBudget();
+  const inFlight = typeof row.in_flight === "string" ? (JSON.parse(row.in_flight) as InFlight[]) : (row.in_flight ?? []);
+  return {
+    limit: numberOrNull(row.limit_per_window),
+    remaining: numberOrNull(row.remaining),
+    windowResetAt: dateOrNull(row.window_reset_at),
+    pausedUntil: dateOrNull(row.paused_until),
+    windowId: numberOrNull(row.window_id),
+    latestWindowId: numberOrNull(row.latest_window_id),
+    inFlight: inFlight.map((grant) => ({ seq: Number(grant.seq), at: Number(grant.at) })),
+    probeSeq: numberOrNull(row.probe_seq),
+    seq: Number(row.seq ?? 0),
+  };
+}
+
+const COLUMNS = sql`limit_per_window, remaining, window_reset_at, paused_until, window_id, latest_window_id, in_flight, probe_seq, seq, clock_timestamp() AS now`;
+
+/** Reads, decides and writes under a row lock, so instances never both spend the last request. Time is the database's. */
+async function update<T>(db: Db, keyHash: string, at: Date | undefined, fn: (state: BudgetState, now: Date) => { next: BudgetState; result: T }): Promise<T> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await txDb.execute(sql`INSERT INTO dashboard.request_budgets (key_hash) VALUES (${keyHash}) ON CONFLICT (key_hash) DO NOTHING`);
-    const [row] = await queryRows<Row>(
-      txDb,
-      sql`SELECT limit_per_window, remaining, window_reset_at, paused_until FROM dashboard.request_budgets WHERE key_hash = ${keyHash} FOR UPDATE`,
-    );
-    const { next, result } = fn(toState(row));
+    const [row] = await queryRows<Row>(txDb, sql`SELECT ${COLUMNS} FROM dashboard.request_budgets WHERE key_hash = ${keyHash} FOR UPDATE`);
+    const now = at ?? new Date(row.now);
+    const { next, result } = fn(toState(row), now);
     await txDb.execute(sql`
       UPDATE dashboard.request_budgets SET
         limit_per_window = ${next.limit}, remaining = ${next.remaining},
         window_reset_at = ${next.windowResetAt?.toISOString() ?? null}::timestamptz,
         paused_until = ${next.pausedUntil?.toISOString() ?? null}::timestamptz,
+        window_id = ${next.windowId}, latest_window_id = ${next.latestWindowId},
+        in_flight = ${JSON.stringify(next.inFlight)}::jsonb, probe_seq = ${next.probeSeq}, seq = ${next.seq},
         updated_at = now()
       WHERE key_hash = ${keyHash}`);
     return result;
   });
 }
 
-export function reserveRequest(db: Db, keyHash: string, lane: Lane, now = new Date()): Promise<BudgetDecision> {
-  return update(db, keyHash, (state) => {
+/** Asks to send one request; `at` overrides the database's clock (tests). */
+export function reserveRequest(db: Db, keyHash: string, lane: Lane, at?: Date): Promise<BudgetDecision> {
+  return update(db, keyHash, at, (state, now) => {
     const { decision, next } = decide(state, lane, now);
     return { next, result: decision };
   });
 }
 
-export function recordResponse(db: Db, keyHash: string, observation: Observation, now = new Date()): Promise<void> {
-  return update(db, keyHash, (state) => ({ next: observe(state, observation, now), result: undefined }));
+/** Hands a grant's answer back (status 0 when none came). */
+export function recordResponse(db: Db, keyHash: string, observation: Observation, at?: Date): Promise<void> {
+  return update(db, keyHash, at, (state, now) => ({ next: observe(state, observation, now), result: undefined }));
 }
 
-export interface BudgetView {
-  limit: number | null;
-  remaining: number | null;
-  /** Seconds everybody waits after a 429 (0: not paused). */
-  pausedForSeconds: number;
-  /** Seconds background work waits for the window to refill (0: it may go). */
-  backgroundWaitSeconds: number;
-}
+const wholeSeconds = (decision: BudgetDecision) => (decision.granted || decision.waitMs < 1000 ? 0 : Math.ceil(decision.waitMs / 1000));
 
-/** What the UI shows: "export paused for 20 s: rate limit". */
-export async function readBudget(db: Db, keyHash: string, now = new Date()): Promise<BudgetView> {
-  const [row] = await queryRows<Row>(
-    db,
-    sql`SELECT limit_per_window, remaining, window_reset_at, paused_until FROM dashboard.request_budgets WHERE key_hash = ${keyHash}`,
-  );
+/** What the UI shows: "requests wait 20 s", "export paused for 20 s: rate limit". */
+export async function readBudget(db: Db, keyHash: string, at?: Date): Promise<BudgetView> {
+  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM dashboard.request_budgets WHERE key_hash = ${keyHash}`);
   const state = toState(row);
-  const { decision } = decide(state, "background", now);
-  const paused = state.pausedUntil && state.pausedUntil > now ? state.pausedUntil.getTime() - now.getTime() : 0;
+  const now = at ?? (row ? new Date(row.now) : new Date());
+  const interactive = decide(state, "interactive", now).decision;
+  const background = decide(state, "background", now).decision;
+  const remaining = advance(state, now).remaining;
   return {
     limit: state.limit,
-    remaining: state.remaining,
-    pausedForSeconds: Math.ceil(paused / 1000),
-    backgroundWaitSeconds: decision.granted ? 0 : Math.ceil(decision.waitMs / 1000),
+    remaining: remaining === null ? null : Math.max(0, remaining),
+    pausedForSeconds: wholeSeconds(interactive),
+    backgroundWaitSeconds: wholeSeconds(background),
   };
 }

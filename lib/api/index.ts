@@ -40,3 +40,4 @@ export {
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListField, ListItem, ListSchema, Page } from "./schemas";
 export { describeConnection, defaultBaseUrl, type ConnectionInfo } from "./connection";
 export { readBudget, type BudgetView, type Lane } from "./budget";
+export { cached, remember, invalidate, noteFailure, CacheEntry, CacheTtlMs, CACHE_ENTRY_NAME, type Cached } from "./cache";

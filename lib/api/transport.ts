@@ -22,12 +22,25 @@ function headerInt(headers: Headers, name: string): number | null {
   return Number(value);
 }
 
-/** Waits (within the client's limit) until the budget lets this lane send. */
-async function waitForBudget(client: PlatformClient, method: string, started: number): Promise<void> {
+/** Logged once per call that waited, so that what the budget costs people can be measured (npm run bench:calls). */
+function logBudgetWait(client: PlatformClient, method: string, waitMs: number): void {
+  process.stdout.write(
+    `${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "platform budget wait", method, wait_ms: waitMs, lane: client.lane, request_id: client.requestId ?? null })}\n`,
+  );
+}
+
+/** Waits (within the client's limit) until the budget lets this lane send; the grant's number goes back with the answer. */
+async function waitForBudget(client: PlatformClient, method: string, started: number): Promise<number> {
+  const waitStarted = Date.now();
   for (;;) {
     const decision = await reserveRequest(client.db, client.keyHash, client.lane);
-    if (decision.granted) return;
-    const waitMs = Math.max(50, decision.waitMs);
+    if (decision.granted) {
+      const waited = Date.now() - waitStarted;
+      // Asking the budget itself takes a few milliseconds; only a real wait is logged.
+      if (waited >= 50) logBudgetWait(client, method, waited);
+      return decision.seq;
+    }
+    const waitMs = decision.waitMs;
     if (Date.now() - started + waitMs > client.maxWaitMs) {
       throw new PlatformApiError({
         status: 429,
@@ -37,14 +50,28 @@ async function waitForBudget(client: PlatformClient, method: string, started: nu
         method,
       });
     }
-    await client.onWait?.({ reason: decision.reason ?? "rate_limit", seconds: Math.ceil(waitMs / 1000) });
+    if (waitMs >= 1000) await client.onWait?.({ reason: decision.reason ?? "rate_limit", seconds: Math.ceil(waitMs / 1000) });
     await sleep(waitMs);
   }
 }
 
 /**
+ * The window's end as the platform states it: X-RateLimit-Reset (Unix seconds)
+ * and how far ahead that is by the platform's own clock (its Date header, whole
+ * seconds, so the distance is never underestimated), or by ours without one.
+ */
+function windowOf(headers: Headers): { reset: number | null; resetInMs: number | null } {
+  const reset = headerInt(headers, "x-ratelimit-reset");
+  if (reset === null) return { reset: null, resetInMs: null };
+  const date = Date.parse(headers.get("date") ?? "");
+  const platformNow = Number.isFinite(date) ? date : Date.now();
+  return { reset, resetInMs: reset * 1000 - platformNow };
+}
+
+/**
  * One platform call: POST JSON to {base}/api/v1/<method> with the key in the
- * Authorization header, paced by the shared budget. A 429 is waited out
+ * Authorization header, paced by the shared budget. A 429 (which the budget
+ * exists to prevent, but another user of the key may cause) is waited out
  * (Retry-After) and sent again; only a wait longer than the client allows
  * becomes an error.
  */
@@ -53,8 +80,9 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
   const url = `${client.baseUrl}/api/v1/${encodeURIComponent(method)}`;
   const body = stringifyJson(params);
   for (;;) {
-    await waitForBudget(client, method, started);
+    const seq = await waitForBudget(client, method, started);
     let response: Response;
+    let text: string;
     try {
       response = await fetch(url, {
         method: "POST",
@@ -70,7 +98,10 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
         cache: "no-store",
         signal: AbortSignal.timeout(client.timeoutMs),
       });
+      text = await response.text();
     } catch (error) {
+      // No answer: the grant is handed back uncounted (the next answer corrects the count if it was counted).
+      await recordResponse(client.db, client.keyHash, { seq, status: 0 });
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new PlatformApiError({
         status: 0,
@@ -79,13 +110,14 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
         method,
       });
     }
-    const text = await response.text();
     const retryAfter = headerInt(response.headers, "retry-after");
     await recordResponse(client.db, client.keyHash, {
+      seq,
       status: response.status,
       limit: headerInt(response.headers, "x-ratelimit-limit"),
       remaining: headerInt(response.headers, "x-ratelimit-remaining"),
       retryAfter,
+      ...windowOf(response.headers),
     });
     if (response.status === 429) {
       const waitMs = Math.max(1, retryAfter ?? 1) * 1000;

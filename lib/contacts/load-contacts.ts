@@ -1,5 +1,6 @@
 import "server-only";
-import { getContacts, getMe, getNumberOfContacts, type Contact, type PlatformClient } from "@/lib/api";
+import { CacheEntry, getContacts, type Contact, type PlatformClient } from "@/lib/api";
+import { loadMe } from "@/lib/dashboard/load-me";
 import { toPlatformFilters, type ContactBrowserParams } from "./browser-params";
 import type { ContactPageView, ContactRowView } from "./rows";
 
@@ -21,31 +22,44 @@ export function toRowView(contact: Contact): ContactRowView {
   };
 }
 
-/** One page of the browser: the platform's page (sorted by id) and the filter's total from getNumberOfContacts, in parallel. */
+/**
+ * One page of the browser: the platform's page (sorted by id). Page mode answers
+ * the filter's total in `meta.total`, so no getNumberOfContacts goes beside it.
+ */
 export async function loadContactPage(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactPageView> {
   const filters = toPlatformFilters(params, timeZone);
-  const [total, page] = await Promise.all([getNumberOfContacts(api, filters), getContacts(api, { ...filters, page: params.page, count: params.size })]);
+  const page = await getContacts(api, { ...filters, page: params.page, count: params.size });
   return {
     rows: page.data.map(toRowView),
-    total,
+    total: page.meta.total,
     page: params.page,
     lastPage: Math.max(1, page.meta.last_page),
     perPage: params.size,
   };
 }
 
+export interface BotOptions {
+  /** Null when the platform's getMe does not list projects (then a bot id is typed). */
+  bots: { id: number; label: string }[] | null;
+  /** When getMe was fetched (the platform cache). */
+  fetchedAt: Date;
+  entry: string;
+}
+
 /**
- * The bot filter's choices, "Shop bot (Online shop)", from getMe's projects. A
- * platform whose getMe does not list them (the spec does not show its fields)
- * gives null: the browser then takes a typed bot id.
+ * The bot filter's choices, "Shop bot (Online shop)", from getMe's projects
+ * (cached, shared by every page). A platform whose getMe does not list them
+ * (the spec does not show its fields) gives null: the browser then takes a typed bot id.
  */
-export async function loadBotOptions(api: PlatformClient): Promise<{ id: number; label: string }[] | null> {
-  const me = await getMe(api);
-  if (!me.projects) return null;
-  return me.projects.flatMap((project) =>
-    (project.bots ?? []).map((bot) => ({
-      id: bot.id,
-      label: `${bot.name ?? `#${bot.id}`}${project.name ? ` (${project.name})` : ""}`,
-    })),
-  );
+export async function loadBotOptions(api: PlatformClient): Promise<BotOptions> {
+  const me = await loadMe(api);
+  const bots = me.value.projects
+    ? me.value.projects.flatMap((project) =>
+        (project.bots ?? []).map((bot) => ({
+          id: bot.id,
+          label: `${bot.name ?? `#${bot.id}`}${project.name ? ` (${project.name})` : ""}`,
+        })),
+      )
+    : null;
+  return { bots, fetchedAt: me.fetchedAt, entry: CacheEntry.me };
 }

@@ -20,7 +20,7 @@ export interface ContactRowView {
 
 export interface ContactPageView {
   rows: ContactRowView[];
-  /** getNumberOfContacts for the filters. */
+  /** Contacts matching the filters (the page's meta.total). */
   total: number;
   page: number;
   lastPage: number;

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { connectPlatform, type PlatformClient } from "@/lib/api";
+import { connectPlatform, noteFailure, type PlatformClient } from "@/lib/api";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import { toActionError } from "@/lib/auth/action-errors";
 import type { ActionResult } from "./action-result";
@@ -15,9 +15,13 @@ export async function getPlatform(): Promise<PlatformClient> {
  * typed result the page renders (with a retry), instead of an error page.
  */
 export async function loadFromPlatform<T>(fn: (api: PlatformClient) => Promise<T>): Promise<ActionResult<T>> {
+  let api: PlatformClient | null = null;
   try {
-    return { ok: true, data: await fn(await getPlatform()) };
+    api = await getPlatform();
+    return { ok: true, data: await fn(api) };
   } catch (error) {
+    // A 401 or 402 means the key or its plan changed: what was cached for it goes.
+    if (api) await noteFailure(api, error);
     return { ok: false, error: toActionError(error, await getTranslator()) };
   }
 }

@@ -4,6 +4,7 @@ import { PlatformClient } from "@/lib/api/client";
 import { defaultBaseUrl, normalizeBaseUrl } from "@/lib/api/connection";
 import { PlatformApiError } from "@/lib/api/errors";
 import { getMe } from "@/lib/api/me";
+import { CacheEntry, invalidate, remember } from "@/lib/api/cache";
 import { platformMessage } from "@/lib/auth/action-errors";
 import type { Translate } from "@/lib/i18n/translate";
 import { DashboardError } from "./errors";
@@ -47,6 +48,9 @@ export async function checkAndSaveConnection(
     throw error;
   }
   await storeConnection(db, { baseUrl, apiKey, userId });
+  // The connection changed (another platform, key or plan): nothing cached for the key stands, but the account just read.
+  await invalidate(client, "all");
+  await remember(client, CacheEntry.me, account);
   return {
     account: { name: account.name ?? "", email: account.email ?? "", plan: account.plan ?? "" },
     keyLast4: apiKey.slice(-4),

@@ -1,10 +1,10 @@
 import path from "node:path";
-import fs from "node:fs";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -24,8 +24,10 @@ export interface Database {
   status(): DatabaseStatus;
   /** PGlite only: runs fn with the engine itself while no statement or transaction runs (backups, dumps). */
   withEngine?<T>(fn: (engine: PGlite) => Promise<T>): Promise<T>;
-  /** PGlite only: the data directory (undefined in memory). */
+  /** PGlite only: the data directory's real path (undefined in memory). */
   dataDir?: string;
+  /** PGlite in a directory: this process's exclusive claim on it (lib/db/data-dir-lock.mjs); its socket carries the command channel. */
+  dataDirLock?: DataDirLock;
 }
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
@@ -45,7 +47,15 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
-  if (options.migrate !== false) await migrateDatabase(database);
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(database);
+    } catch (error) {
+      // Give the handle (and a data directory's lock) back: a retry opens afresh.
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  }
   return database;
 }
 
@@ -76,21 +86,42 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
   return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }) };
 }
 
+/**
+ * PGlite in memory, or in dataDir under the directory's lock: a second opener
+ * (another process, or this one twice) gets DataDirLockedError before any
+ * database file is touched; close() gives the lock back.
+ */
 async function openPglite(dataDir?: string): Promise<Database> {
   const { ResilientPglite } = await import("./resilient-pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  // One stable client in front of the engine, which it reopens after a failure (lib/db/resilient-pglite.ts).
-  const client = await ResilientPglite.open(dataDir);
-  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
-  return {
-    db,
-    driver: "pglite",
-    close: () => client.close(),
-    withLock: (_lockId, fn) => fn(),
-    status: () => client.status(),
-    withEngine: (fn) => client.withEngine(fn),
-    dataDir,
-  };
+  const claim = dataDir ? await acquireDataDirLock(dataDir, { forDatabase: true }) : null;
+  try {
+    // One stable client in front of the engine, which it reopens after a failure (lib/db/resilient-pglite.ts).
+    // The lock is this process's, so it stays held across such a reopen. The real path: PGlite
+    // cannot reopen a directory through a symlink.
+    const client = await ResilientPglite.open(claim?.lock.dataDir);
+    const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        await claim?.release();
+      }
+    };
+    return {
+      db,
+      driver: "pglite",
+      close,
+      withLock: (_lockId, fn) => fn(),
+      status: () => client.status(),
+      withEngine: (fn) => client.withEngine(fn),
+      dataDir: claim?.lock.dataDir,
+      dataDirLock: claim?.lock,
+    };
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
 }
 
 /** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */

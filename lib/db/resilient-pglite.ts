@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
-import { claimDataDir, releaseDataDir } from "./data-dir-owner";
 import { classifyEngineFailure, DatabaseUnavailableError, type EngineFailure, type UnavailableReason } from "./failure";
 
 /**
@@ -79,12 +78,14 @@ export class ResilientPglite {
     this.dataDir = dataDir;
   }
 
-  /** Opens the data directory (in memory when undefined; then a failed engine is not reopened). */
+  /**
+   * Opens the data directory (in memory when undefined; then a failed engine is not reopened).
+   * The caller holds the directory's lock (lib/db/client.ts) for as long as this object lives:
+   * the lock belongs to the process, so reopening the engine here needs no new claim.
+   */
   static async open(dataDir?: string): Promise<ResilientPglite> {
     const engine = await openEngine(dataDir);
-    const client = new ResilientPglite(engine, dataDir);
-    client.#claim();
-    return client;
+    return new ResilientPglite(engine, dataDir);
   }
 
   /** What the health route reports: ok, or why the database cannot serve. */
@@ -170,7 +171,6 @@ export class ResilientPglite {
       if (engine && !engine.closed) await engine.close();
     } finally {
       release();
-      if (this.dataDir) releaseDataDir(this.dataDir);
     }
   }
 
@@ -276,17 +276,7 @@ export class ResilientPglite {
     }
     this.#engine = engine;
     this.#state = { status: "ok" };
-    this.#claim();
     log("info", "database reopened", { ms: Math.round(performance.now() - started) });
     return engine;
-  }
-
-  #claim(): void {
-    if (!this.dataDir) return;
-    try {
-      claimDataDir(this.dataDir);
-    } catch {
-      // A full disk may refuse the pid file; the one written at the first open still names this process.
-    }
   }
 }

@@ -140,6 +140,25 @@ describe("rate limit", () => {
     expect(other.headers.get("x-ratelimit-limit")).toBe("3");
   });
 
+  test("rate limit: every counted answer names its window's end (X-RateLimit-Reset) with a Date of the same clock", async () => {
+    const { key } = await seedTenant(database.db);
+    await awayFromMinuteEnd();
+    const first = await callApi(database.db, "getMe", { key });
+    const second = await callApi(database.db, "getMe", { key });
+    const reset = Number(first.headers.get("x-ratelimit-reset"));
+    expect(Number.isInteger(reset)).toBe(true);
+    // The same calendar minute of the database's clock: the same window, ending on a whole minute.
+    expect(second.headers.get("x-ratelimit-reset")).toBe(String(reset));
+    expect(reset % 60).toBe(0);
+    const date = Date.parse(first.headers.get("date") ?? "") / 1000;
+    expect(reset - date).toBeGreaterThan(0);
+    expect(reset - date).toBeLessThanOrEqual(60);
+    // An answer that is not counted (no key) names no window.
+    const anonymous = await callApi(database.db, "getMe", {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("x-ratelimit-reset")).toBeNull();
+  });
+
   test("rate limit: counted in the database, so concurrent requests share one counter", async () => {
     const { key, holderId } = await seedTenant(database.db);
     await Promise.all(Array.from({ length: 30 }, () => callApi(database.db, "getMe", { key })));

@@ -90,9 +90,12 @@ export async function handleApiRequest(db: Db, request: Request, methodName: str
     if (Math.random() < 0.01) void pruneRateLimitCounters(db).catch(() => undefined);
     headers["x-ratelimit-limit"] = String(limit);
     headers["x-ratelimit-remaining"] = String(counter.remaining);
+    // On every counted answer (an extension; Laravel sends it only with a 429), with the Date of the same clock, so
+    // that a client can pace itself to the window exactly instead of guessing where it ends.
+    headers["x-ratelimit-reset"] = String(counter.resetAt);
+    headers["date"] = access.now.toUTCString();
     if (counter.exceeded) {
       headers["retry-after"] = String(counter.retryAfter);
-      headers["x-ratelimit-reset"] = String(counter.resetAt);
       return jsonResponse(429, { message: t("gateway.too_many") }, headers);
     }
 

@@ -11,6 +11,9 @@ import { getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { ContactBrowser } from "@/components/contacts/contact-browser";
+import { CacheStamp } from "@/components/cache-stamp";
+import { CacheTtlMs } from "@/lib/api";
+import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("contacts.title") };
@@ -37,14 +40,16 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
       </>
     );
   }
+  // The page itself is read fresh; the bot names come from the cached getMe.
+  const freshness = bots.ok ? freshnessOf([{ name: bots.data.entry, fetchedAt: bots.data.fetchedAt }]) : null;
   return (
     <>
-      <PageHeader title={t("contacts.title")} />
+      <PageHeader title={t("contacts.title")}>{freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}</PageHeader>
       <NuqsAdapter>
         <ContactBrowser
           initial={{ params, timeZone, data: page.ok ? page.data : null, error: page.ok ? null : page.error }}
           hiddenColumns={hiddenColumns}
-          bots={bots.ok ? bots.data : null}
+          bots={bots.ok ? bots.data.bots : null}
           canExport={can(user.role, "contacts.export")}
         />
       </NuqsAdapter>

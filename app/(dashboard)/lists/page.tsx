@@ -25,6 +25,9 @@ import { Input, Select } from "@/components/ui/field";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
 import { Pagination } from "@/components/pagination";
+import { CacheStamp } from "@/components/cache-stamp";
+import { CacheEntry, CacheTtlMs } from "@/lib/api";
+import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("lists.title") };
@@ -87,8 +90,10 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
   const query = parseListQuery(params);
   const canDesign = can(user.role, "lists.design");
   const result = await loadFromPlatform(async (api) => {
-    const [lists, directory] = await Promise.all([loadAllLists(api), loadTargetDirectory(api).catch((): TargetDirectory => ({ projects: [] }))]);
-    return { lists, directory };
+    const [lists, directory] = await Promise.all([loadAllLists(api), loadTargetDirectory(api).catch(() => null)]);
+    const used: { name: string; fetchedAt: Date }[] = [{ name: CacheEntry.listSchemas, fetchedAt: lists.fetchedAt }];
+    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt });
+    return { lists: lists.value, directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory), freshness: freshnessOf(used) };
   });
   const note = <PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />;
   const newButton = canDesign ? (
@@ -104,7 +109,7 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
       </>
     );
   }
-  const { lists, directory } = result.data;
+  const { lists, directory, freshness } = result.data;
   const deletedName = typeof params.deleted === "string" ? params.deleted.slice(0, 255) : null;
   const found = applyListQuery(lists, query, directory, locale);
   const pages = Math.max(1, Math.ceil(found.length / LISTS_PER_SCREEN));
@@ -118,6 +123,7 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
           <span data-testid="lists-total">{t("lists.total", { count: formatCount(lists.length, locale) })}</span>
           {newButton}
         </div>
+        {freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.listSchemas / 60_000} /> : null}
       </PageHeader>
       <div className="mb-4">{note}</div>
       {deletedName ? (

@@ -2,7 +2,10 @@ import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
 import { can, permissionsOf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { defaultBaseUrl, describeConnection, getMe } from "@/lib/api";
+import { CacheEntry, CacheTtlMs, defaultBaseUrl, describeConnection } from "@/lib/api";
+import { loadMe } from "@/lib/dashboard/load-me";
+import { freshnessOf } from "@/lib/dashboard/freshness";
+import { CacheStamp } from "@/components/cache-stamp";
 import { listUsers } from "@/lib/dashboard/users";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { getTranslator } from "@/lib/i18n/server";
@@ -41,7 +44,7 @@ export default async function SettingsPage() {
     );
   }
 
-  const [members, connection, status] = await Promise.all([listUsers(db), describeConnection(db), loadFromPlatform((api) => getMe(api))]);
+  const [members, connection, status] = await Promise.all([listUsers(db), describeConnection(db), loadFromPlatform((api) => loadMe(api))]);
   const team: TeamMember[] = members.map(({ id, email, name, role }) => ({ id, email, name, role: role as TeamMember["role"] }));
   const envVariables = [connection.baseUrlSource === "env" ? "PLATFORM_BASE_URL" : null, connection.keySource === "env" ? "PLATFORM_API_KEY" : null].filter(Boolean);
 
@@ -56,9 +59,12 @@ export default async function SettingsPage() {
           <div className="space-y-4">
             <div data-testid="connection-status">
               {status.ok ? (
-                <Alert tone="success">
-                  {t("connection.status_ok", { name: status.data.name ?? "", email: status.data.email ?? "", plan: status.data.plan ?? "" })}
-                </Alert>
+                <>
+                  <Alert tone="success">
+                    {t("connection.status_ok", { name: status.data.value.name ?? "", email: status.data.value.email ?? "", plan: status.data.value.plan ?? "" })}
+                  </Alert>
+                  <CacheStamp freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: status.data.fetchedAt }])!} minutes={CacheTtlMs.me / 60_000} />
+                </>
               ) : (
                 <Alert tone="warning">{t("connection.status_failed", { message: status.error.message })}</Alert>
               )}

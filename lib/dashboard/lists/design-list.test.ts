@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, testDriver } from "@/lib/db/testing";
 import type { Database } from "@/lib/db/client";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
-import { PlatformClient, createListSchema, getListSchema, isPlatformApiError } from "@/lib/api";
+import { PlatformClient, addListSchemaField, createListSchema, getListSchema, isPlatformApiError } from "@/lib/api";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { toActionError } from "@/lib/auth/action-errors";
 import { DashboardError } from "@/lib/dashboard/errors";
@@ -99,7 +99,7 @@ describe(`designer services (${testDriver()})`, () => {
       { slug: "price", name: "PRICE", type: "money", currency: "EUR", isRequired: true, isHidden: false, isEncryptable: false },
       { slug: "paid", name: "PAID", type: "bool", currency: null, isRequired: false, isHidden: false, isEncryptable: false },
     ]);
-    expect((await loadList(clientFor(tenant), list.id)).fields.map((field) => field.slug)).toEqual(["sku", "price", "paid"]);
+    expect((await loadList(clientFor(tenant), list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid"]);
   });
 
   test("create in a bot: the list carries the bot and goes to the bot's project", async () => {
@@ -112,7 +112,7 @@ describe(`designer services (${testDriver()})`, () => {
     const tenant = await seedTenant(database.db);
     await insertLists(tenant, 120);
     const before = platform.calls.length;
-    const lists = await loadAllLists(clientFor(tenant));
+    const lists = (await loadAllLists(clientFor(tenant))).value;
     expect(lists).toHaveLength(120);
     expect(new Set(lists.map((list) => list.id)).size).toBe(120);
     expect(lists[0].name).toBe("Bulk 1");
@@ -215,7 +215,7 @@ describe(`designer services (${testDriver()})`, () => {
     const wrong = await failure(deleteList(api, list.id, "orders"));
     expect(wrong).toBeInstanceOf(DashboardError);
     expect(toActionError(wrong, t)).toMatchObject({ kind: "validation", fieldErrors: { confirmation: ["Type the list's name exactly."] } });
-    expect((await loadList(api, list.id)).name).toBe("Orders");
+    expect((await loadList(api, list.id)).value.name).toBe("Orders");
 
     expect(await deleteList(api, list.id, " Orders ")).toEqual({ name: "Orders" });
     const gone = await failure(getListSchema(api, { schema_id: list.id }));
@@ -279,5 +279,54 @@ describe(`records services (${testDriver()})`, () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe(`the platform cache behind the pages (${testDriver()})`, () => {
+  const methodsSince = (before: number) => platform.calls.slice(before);
+
+  test("a page view reads a cached list without a platform call; a change made here shows in the very next view", async () => {
+    const tenant = await seedTenant(database.db);
+    const api = clientFor(tenant);
+    const list = await createList(api, designed(tenant));
+    const lists = await loadAllLists(api);
+    expect(lists.value.map((entry) => entry.id)).toContain(list.id);
+
+    let before = platform.calls.length;
+    expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid"]);
+    expect((await loadAllLists(api)).value.map((entry) => entry.id)).toEqual(lists.value.map((entry) => entry.id));
+    expect(methodsSince(before)).toEqual([]);
+
+    await addField(api, list.id, { name: "2024", slug: "2024", type: "string", is_required: false, is_hidden: false, is_encryptable: false });
+    before = platform.calls.length;
+    expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid", "2024"]);
+    expect(methodsSince(before)).toEqual([]);
+    expect((await loadAllLists(api)).value.find((entry) => entry.id === list.id)?.fields).toHaveLength(4);
+    expect(methodsSince(before)).toEqual(["getListSchemas"]);
+
+    await deleteField(api, list.id, "price");
+    expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "paid", "2024"]);
+
+    const second = await createList(api, designed(tenant, { name: "Second" }));
+    expect((await loadAllLists(api)).value.map((entry) => entry.name)).toContain("Second");
+    await deleteList(api, second.id, "Second");
+    expect((await loadAllLists(api)).value.map((entry) => entry.id)).not.toContain(second.id);
+    expect(await failure(loadList(api, second.id))).toMatchObject({ status: 404 });
+  });
+
+  test("a field added elsewhere: saving a record reads the list fresh, refuses the old form and puts the new fields in the cache", async () => {
+    const tenant = await seedTenant(database.db);
+    const api = clientFor(tenant);
+    const list = await createList(api, designed(tenant));
+    await loadList(api, list.id);
+    // Another dashboard (or the platform's own interface) adds a field.
+    const other = new PlatformClient({ db: database.db, baseUrl: platform.baseUrl, apiKey: tenant.key });
+    await addListSchemaField(other, { schema_id: list.id, field: { name: "Note", slug: "note", type: "string", is_required: false } });
+    expect((await loadList(api, list.id)).value.fields).toHaveLength(3);
+    const refused = await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["sku", "price", "paid"], values: ["A-1", "12.5", "true"] }));
+    expect(refused).toBeInstanceOf(DashboardError);
+    const before = platform.calls.length;
+    expect((await loadList(api, list.id)).value.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid", "note"]);
+    expect(methodsSince(before)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
-import { getListSchema, getListSchemas, getMe, type ListSchema, type PlatformClient } from "@/lib/api";
+import { cached, CacheEntry, CacheTtlMs, getListSchema, getListSchemas, remember, type Cached, type ListSchema, type PlatformClient } from "@/lib/api";
+import { loadMe } from "@/lib/dashboard/load-me";
 import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/lists";
 import type { FieldView, ListView, TargetDirectory } from "./types";
 
@@ -31,8 +32,8 @@ export function toListView(list: ListSchema): ListView {
 /** Pages fetched at once after the first (the shared request budget paces them). */
 const PARALLEL_PAGES = 4;
 
-/** Every list of the account: all pages of getListSchemas (50 each, fixed by the platform), in the platform's order. */
-export async function loadAllLists(api: PlatformClient): Promise<ListView[]> {
+/** Every list of the account from the platform: all pages of getListSchemas (50 each, fixed), in the platform's order. */
+async function fetchAllListSchemas(api: PlatformClient): Promise<ListSchema[]> {
   const first = await getListSchemas(api, { page: 1 });
   const pages = [first.data];
   for (let next = 2; next <= first.meta.last_page; next += PARALLEL_PAGES) {
@@ -41,25 +42,41 @@ export async function loadAllLists(api: PlatformClient): Promise<ListView[]> {
   }
   // A list created between two page reads could shift another one onto a page already read: keep each id once.
   const seen = new Set<string>();
-  return pages.flat().filter((list) => !seen.has(list.id) && Boolean(seen.add(list.id))).map(toListView);
+  return pages.flat().filter((list) => !seen.has(list.id) && Boolean(seen.add(list.id)));
 }
 
-export async function loadList(api: PlatformClient, schemaId: string): Promise<ListView> {
-  return toListView(await getListSchema(api, { schema_id: schemaId }));
+const mapCached = <T, U>(entry: Cached<T>, map: (value: T) => U): Cached<U> => ({ value: map(entry.value), fetchedAt: entry.fetchedAt });
+
+/** Every list of the account, through the platform cache (entry "list-schemas"). */
+export async function loadAllLists(api: PlatformClient): Promise<Cached<ListView[]>> {
+  return mapCached(await cached(api, CacheEntry.listSchemas, CacheTtlMs.listSchemas, () => fetchAllListSchemas(api)), (lists) => lists.map(toListView));
+}
+
+/** One list, through the platform cache (entry "list-schema:<id>"); a missing list is never cached (404). */
+export async function loadList(api: PlatformClient, schemaId: string): Promise<Cached<ListView>> {
+  return mapCached(await cached(api, CacheEntry.listSchema(schemaId), CacheTtlMs.listSchema, () => getListSchema(api, { schema_id: schemaId })), toListView);
 }
 
 /**
- * Projects and bots by name, from getMe. A platform whose getMe says less (the
- * spec does not show its fields) gives an empty directory: the designer then
- * asks for a typed project UUID or bot id.
+ * One list as the platform has it now, for writes that check against it (a
+ * record's values, a deletion's typed name); the cache entry is replaced with it.
  */
-export async function loadTargetDirectory(api: PlatformClient): Promise<TargetDirectory> {
-  const me = await getMe(api);
-  return {
+export async function loadFreshList(api: PlatformClient, schemaId: string): Promise<ListView> {
+  const list = await getListSchema(api, { schema_id: schemaId });
+  return toListView((await remember(api, CacheEntry.listSchema(schemaId), list)).value);
+}
+
+/**
+ * Projects and bots by name, from getMe (cached). A platform whose getMe says
+ * less (the spec does not show its fields) gives an empty directory: the
+ * designer then asks for a typed project UUID or bot id.
+ */
+export async function loadTargetDirectory(api: PlatformClient): Promise<Cached<TargetDirectory>> {
+  return mapCached(await loadMe(api), (me) => ({
     projects: (me.projects ?? []).map((project) => ({
       uuid: project.uuid,
       name: project.name ?? null,
       bots: (project.bots ?? []).map((bot) => ({ id: bot.id, name: bot.name ?? null })),
     })),
-  };
+  }));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { addListItem, deleteListItem, getListItems, updateListItem, type ListItem, type PlatformClient } from "@/lib/api";
 import { DashboardError } from "@/lib/dashboard/errors";
 import { buildRecordFormSchema, toItemRequest } from "@/lib/dashboard/forms/list-records";
-import { loadList } from "./load-lists";
+import { loadFreshList } from "./load-lists";
 import type { RecordView, RecordsAnswer } from "./types";
 
 function toRecordView(item: ListItem): RecordView {
@@ -39,7 +39,8 @@ export async function saveRecord(
   api: PlatformClient,
   input: { schemaId: string; itemId?: string; values: string[]; initial?: string[]; fieldSlugs: string[] },
 ): Promise<{ record: RecordView; created: boolean }> {
-  const list = await loadList(api, input.schemaId);
+  // Fresh (and put in the cache): a field added or deleted elsewhere shows on the next view too.
+  const list = await loadFreshList(api, input.schemaId);
   if (list.fields.map((field) => field.slug).join("\u0000") !== input.fieldSlugs.join("\u0000")) throw new FieldsChangedError();
   const options = input.itemId ? { initial: input.initial ?? [] } : {};
   const parsed = buildRecordFormSchema(list.fields, options).safeParse({ values: input.values });

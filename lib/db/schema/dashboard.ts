@@ -63,8 +63,37 @@ export const requestBudgets = dashboard.table("request_budgets", {
   windowResetAt: tz("window_reset_at"),
   /** After a 429: nobody sends before this time. */
   pausedUntil: tz("paused_until"),
+  /** The platform's X-RateLimit-Reset of the window `remaining` counts in; null: unknown (or the platform sends none). */
+  windowId: bigint("window_id", { mode: "number" }),
+  /** The latest X-RateLimit-Reset seen: an answer from an older window says nothing about the current one. */
+  latestWindowId: bigint("latest_window_id", { mode: "number" }),
+  /** Grants not yet answered, [{seq, at}] (at: epoch ms), so that a window that refills counts the requests still on their way. */
+  inFlight: jsonb("in_flight").$type<{ seq: number; at: number }[]>().notNull().default([]),
+  /** The grant that probes a window whose count is unknown (only one goes until it is answered). */
+  probeSeq: bigint("probe_seq", { mode: "number" }),
+  /** Grants so far; each grant's number comes back with its answer. */
+  seq: bigint("seq", { mode: "number" }).notNull().default(0),
   updatedAt: tz("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * What the dashboard read from the platform that rarely changes (getMe, list
+ * schemas), shared by every user and instance: one row per API key (its
+ * SHA-256 hash, never the key) and entry name, the value exactly as the
+ * client's zod schemas produced it (lib/api/cache.ts).
+ */
+export const platformCache = dashboard.table(
+  "platform_cache",
+  {
+    keyHash: varchar("key_hash", { length: 64 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    /** Null: dropped by a write here (so that a read that started before it cannot put an older value back). */
+    value: jsonb("value"),
+    /** When the value was fetched (or dropped), by the database's clock. */
+    fetchedAt: tz("fetched_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.keyHash, table.name] })],
+);
 
 /**
  * Balance operations of the ledger panel, one row per submission key: the intent

@@ -16,6 +16,9 @@ import { PermissionNote } from "@/components/permission-note";
 import { FieldsPanel } from "@/components/lists/fields-panel";
 import { RecordsPanel } from "@/components/lists/records-panel";
 import { DeleteListPanel } from "@/components/lists/delete-list-panel";
+import { CacheStamp } from "@/components/cache-stamp";
+import { CacheEntry, CacheTtlMs } from "@/lib/api";
+import { freshnessOf } from "@/lib/dashboard/freshness";
 
 type Props = { params: Promise<{ schemaId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,12 +26,18 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("lists.title") };
 }
 
-/** One list, read fresh from the platform on every render (each action revalidates this page). */
+/**
+ * One list, from the platform cache (a minute at most, stated on the page with a
+ * refresh control); every write here replaces or drops the entry, and each
+ * action revalidates this page.
+ */
 export default async function ListPage({ params, searchParams }: Props) {
   const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), params, searchParams]);
   const result = await loadFromPlatform(async (api) => {
-    const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch((): TargetDirectory => ({ projects: [] }))]);
-    return { list, directory };
+    const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch(() => null)]);
+    const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt }];
+    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt });
+    return { list: list.value, directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory), freshness: freshnessOf(used) };
   });
   const back = (
     <Link href="/lists" className="text-sm underline-offset-2 hover:underline">
@@ -45,7 +54,7 @@ export default async function ListPage({ params, searchParams }: Props) {
       </>
     );
   }
-  const { list, directory } = result.data;
+  const { list, directory, freshness } = result.data;
   const canDesign = can(user.role, "lists.design");
   const canWrite = can(user.role, "lists.records.write");
   return (
@@ -60,6 +69,7 @@ export default async function ListPage({ params, searchParams }: Props) {
         <p className="-mt-4 text-sm text-muted" data-testid="list-times">
           {t("lists.detail.times", { created: formatTimestamp(list.createdAt, locale, timeZone), updated: formatTimestamp(list.updatedAt, locale, timeZone) })}
         </p>
+        {freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.listSchema / 60_000} /> : null}
         {query.created === "1" ? (
           <Alert tone="success" live className="mt-4">
             {t("lists.detail.created", { name: list.name, count: list.fields.length })}

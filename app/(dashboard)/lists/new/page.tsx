@@ -9,6 +9,9 @@ import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
 import { ListDesigner } from "@/components/lists/list-designer";
+import { CacheStamp } from "@/components/cache-stamp";
+import { CacheEntry, CacheTtlMs } from "@/lib/api";
+import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("lists.new_title") };
@@ -35,9 +38,13 @@ export default async function NewListPage() {
   return (
     <>
       {back}
-      <PageHeader title={t("lists.new_title")} />
+      <PageHeader title={t("lists.new_title")}>
+        {result.ok ? (
+          <CacheStamp freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: result.data.fetchedAt }])!} minutes={CacheTtlMs.me / 60_000} />
+        ) : null}
+      </PageHeader>
       {result.ok ? (
-        <ListDesigner directory={result.data} />
+        <ListDesigner directory={result.data.value} />
       ) : (
         <PlatformProblem error={result.error} canConfigure={can(user.role, "settings.manage")} t={t} />
       )}
