@@ -1,56 +1,43 @@
-// `npm run backup -- FILE`: a consistent copy of the embedded database in DATA_DIR.
-// FILE ending in .sql: a SQL dump for psql (the way to a PostgreSQL server); any other name: a
-// gzipped tarball of the data directory for `npm run restore`.
+// `npm run backup -- FILE [--format tarball|sql]`: a consistent copy of the embedded database in
+// DATA_DIR, with the server up or not. FILE ending in .sql: a SQL dump for psql (the way to a
+// PostgreSQL server); any other name: a gzipped tarball of the data directory for `npm run restore`.
+// The copy is taken by the process that has the database open: the running server (through its
+// command channel; it writes FILE) when one holds DATA_DIR, this script under the directory's lock
+// when none does. Prints {"backup": …} on stdout, the way it went on stderr.
 import fs from "node:fs";
 import path from "node:path";
-import { databaseOptionsFromEnv, openDatabase } from "@/lib/db/client";
-import { backupDatabase, BackupError } from "@/lib/db/backup";
-import { dataDirOwner } from "@/lib/db/data-dir-owner";
+import { parseArgs } from "node:util";
+import { runScript } from "@/lib/commands/cli";
+import { BackupPayloadSchema } from "@/lib/commands/backup";
+import { databaseOptionsFromEnv } from "@/lib/db/client";
+import { backupFormatOf } from "@/lib/db/backup";
+
+const USAGE = "usage: npm run backup -- <file.tar.gz | file.sql> [--format tarball|sql]";
 
 async function main(): Promise<number> {
-  const file = process.argv[2];
-  if (!file) {
-    console.error("usage: npm run backup -- <file.tar.gz | file.sql>");
+  const { values, positionals } = parseArgs({ options: { format: { type: "string" } }, allowPositionals: true });
+  if (positionals.length !== 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const file = path.resolve(positionals[0]);
+  const parsed = BackupPayloadSchema.safeParse({ file, format: values.format ?? backupFormatOf(file) });
+  if (!parsed.success) {
+    console.error(USAGE);
+    for (const issue of parsed.error.issues) console.error(`  ${issue.path.join(".")}: ${issue.message}`);
     return 2;
   }
   const options = databaseOptionsFromEnv();
   if (options.url) {
-    console.error("DATABASE_URL points to a PostgreSQL server: back it up with pg_dump.");
+    console.error("backup: DATABASE_URL points to a PostgreSQL server: back it up with pg_dump.");
     return 2;
   }
-  const dataDir = options.dataDir!;
-  const owner = dataDirOwner(dataDir);
-  if (owner) {
-    // The engine has one owner: the copy must be taken inside the running server (its admin channel's
-    // `backup` command, lib/db/backup.ts backupCommand), not by opening the directory a second time.
-    console.error(`${dataDir} is in use by a running server (pid ${owner.pid}); a backup through the running server needs its admin channel. Stop the server, or run the backup through it.`);
+  // A server that holds DATA_DIR has its database there; an empty directory is a wrong DATA_DIR.
+  if (!fs.existsSync(path.join(options.dataDir!, "PG_VERSION"))) {
+    console.error(`backup: ${options.dataDir} holds no database (set DATA_DIR to the server's data directory).`);
     return 1;
   }
-  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
-    console.error(`${dataDir} holds no database (set DATA_DIR to the server's data directory).`);
-    return 1;
-  }
-  const database = await openDatabase({ ...options, migrate: false });
-  try {
-    const result = await backupDatabase(database, path.resolve(file));
-    console.log(JSON.stringify({ backup: result }));
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  return runScript("backup", "backup", parsed.data, (result) => console.log(JSON.stringify({ backup: result })), undefined, { migrate: false });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // The database's own message (e.g. "The database's disk is full."), not a stack.
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+main().then((code) => process.exit(code));

@@ -8,12 +8,15 @@ import { seedAccount, seedAccountWorld } from "@/lib/platform/accounts/test-supp
 import { callApi, type Tenant } from "@/lib/platform/test-helpers";
 import { backupDatabase, type BackupResult, checkJournalSums, describeJournalCheck, restoreDatabase } from "./backup";
 import { openDatabase, queryRows, type Database } from "./client";
+import { DataDirLockedError } from "./data-dir-lock.mjs";
 import { createScratchDatabase } from "./testing";
 
 /**
  * Backups of the embedded database: a copy taken while top-ups run restores to
- * a database whose balances all equal their journals; restore refuses while
- * the directory is held; the SQL dump loads into a real PostgreSQL server.
+ * a database whose balances all equal their journals; neither the copy nor the
+ * restored directory carries the owner's files; restore refuses while the
+ * directory is held; the SQL dump loads into a real PostgreSQL server.
+ * (scripts/backup.test.ts: the same through a running server's command channel.)
  */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
 const dataDir = path.join(root, "data");
@@ -71,11 +74,20 @@ test("backup: a copy taken while top-ups and debits run restores with every bala
   console.log(`backup during writes: ${result.bytes} bytes in ${result.ms} ms`);
   expect(acked.size).toBeGreaterThan(ackedBeforeBackup.size);
 
+  // The lock's owner record and the command channel's token stay with the directory they belong to.
+  const listed = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8" });
+  expect(listed.status).toBe(0);
+  const names = listed.stdout.split("\n").map((name) => name.replace(/^\//, ""));
+  expect(names).toContain("PG_VERSION");
+  expect(names.filter((name) => name.startsWith("owner."))).toEqual([]);
+
   const restoredDir = path.join(root, "restored");
   const restored = await restoreDatabase(restoredDir, tarball);
   console.log(describeJournalCheck(restored.check));
   expect(restored.check.mismatches).toEqual([]);
   expect(restored.previous).toBeNull();
+  // Released after the check: the restored directory has no owner until someone opens it.
+  expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith("owner."))).toEqual([]);
 
   // Every write acknowledged before the backup began is in the copy; nothing that was never acknowledged is.
   const copy = await openDatabase({ dataDir: restoredDir });
@@ -92,16 +104,24 @@ test("backup: a copy taken while top-ups and debits run restores with every bala
   }
 });
 
-test("restore: refuses while a server holds the directory, and leaves it as it was", async () => {
-  // This process holds dataDir (it has it open), exactly as a running server would.
-  await expect(restoreDatabase(dataDir, tarball)).rejects.toThrow(`refusing to restore: ${dataDir} is in use by a running server (pid ${process.pid}); stop it first`);
+test("restore: refuses while the directory is open, here or in another process, in one line, and leaves it as it was", async () => {
+  const realDir = fs.realpathSync(dataDir);
+  const before = fs.readdirSync(dataDir).sort();
+  // This process has dataDir open, exactly as a running server would.
+  const error = await restoreDatabase(dataDir, tarball).then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(DataDirLockedError);
+  expect((error as Error).message).toMatch(new RegExp(`^The data directory ${realDir} is in use by process ${process.pid} \\(.*this process has the database open already\\)`));
   const cli = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/restore.ts", tarball], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
   });
   expect(cli.status).toBe(1);
-  expect(cli.stderr).toContain(`refusing to restore: ${dataDir} is in use by a running server (pid ${process.pid}); stop it first`);
+  expect(cli.stdout).toBe("");
+  expect(cli.stderr).toMatch(
+    new RegExp(`^restore: The data directory ${realDir} is in use by process ${process.pid} \\([^\\n]*; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.\\n$`),
+  );
   expect(fs.readdirSync(root).filter((name) => name.startsWith("data.before-restore"))).toEqual([]);
+  expect(fs.readdirSync(dataDir).sort()).toEqual(before);
   expect((await checkJournalSums(database.db)).mismatches).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { openDatabase, queryRows, type Database, type Db } from "./client";
-import { dataDirOwner, OWNER_FILE } from "./data-dir-owner";
+import { isOwnerFile, withoutOwnerFiles } from "./data-dir-archive";
+import { TOKEN_FILE } from "@/lib/commands/channel";
+import { acquireDataDirLock } from "./data-dir-lock.mjs";
 
 /**
  * Backups of the embedded database, and the check that a restored copy holds.
@@ -11,16 +12,18 @@ import { dataDirOwner, OWNER_FILE } from "./data-dir-owner";
  * A backup runs inside the process that owns the engine (the server, or the
  * backup command itself when no server runs): between two statements, with no
  * transaction open, it writes either
- * - `*.tar.gz` (or any other name): PGlite's own copy of its data directory
- *   (dumpDataDir). It is taken after a CHECKPOINT, and like a snapshot of a
- *   crashed server it holds every committed transaction (the WAL) and no
- *   uncommitted one; `restoreDatabase` loads it into a new DATA_DIR;
- * - `*.sql`: a plain SQL dump made by pg_dump (compiled to WebAssembly,
+ * - "tarball" (`*.tar.gz`, or any other name): PGlite's own copy of its data
+ *   directory (dumpDataDir). It is taken after a CHECKPOINT, and like a
+ *   snapshot of a crashed server it holds every committed transaction (the WAL)
+ *   and no uncommitted one; `restoreDatabase` loads it into a new DATA_DIR. The
+ *   owner's files (lock record, command token) are left out;
+ * - "sql" (`*.sql`): a plain SQL dump made by pg_dump (compiled to WebAssembly,
  *   @electric-sql/pglite-tools) that `psql` loads into a PostgreSQL server:
  *   schemas platform, dashboard and drizzle (the migration record), the
  *   triggers and functions, and the data.
  */
-export type BackupFormat = "tarball" | "sql";
+export const BACKUP_FORMATS = ["tarball", "sql"] as const;
+export type BackupFormat = (typeof BACKUP_FORMATS)[number];
 
 export interface BackupResult {
   file: string;
@@ -40,13 +43,15 @@ export class BackupError extends Error {
   }
 }
 
-/** Writes a consistent copy of an embedded database to file (see above); must run in the process that has it open. */
-export async function backupDatabase(database: Database, file: string): Promise<BackupResult> {
+/**
+ * Writes a consistent copy of an embedded database to file (see above); must run in
+ * the process that has it open. The format defaults to the one the name implies.
+ */
+export async function backupDatabase(database: Database, file: string, format: BackupFormat = backupFormatOf(file)): Promise<BackupResult> {
   if (database.driver !== "pglite" || !database.withEngine) {
     throw new BackupError("DATABASE_URL points to a PostgreSQL server: back it up with pg_dump.");
   }
   const target = path.resolve(file);
-  const format = backupFormatOf(target);
   const started = performance.now();
   const content = await database.withEngine(async (engine) => {
     if (format === "sql") {
@@ -59,17 +64,19 @@ export async function backupDatabase(database: Database, file: string): Promise<
     const tarball = await engine.dumpDataDir("gzip");
     return Buffer.from(await tarball.arrayBuffer());
   });
+  // Compressing again happens after the engine is free: statements wait only for the copy itself.
+  const written = format === "tarball" ? withoutOwnerFiles(content) : content;
   // Written beside the target and renamed: a reader never sees half a backup.
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial-${process.pid}`;
   try {
-    fs.writeFileSync(partial, content);
+    fs.writeFileSync(partial, written);
     fs.renameSync(partial, target);
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  return { file: target, format, bytes: content.byteLength, ms: Math.round(performance.now() - started) };
+  return { file: target, format, bytes: written.byteLength, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -79,20 +86,6 @@ export async function backupDatabase(database: Database, file: string): Promise<
 function forOlderServers(dump: string): string {
   return dump.replace(/^SET transaction_timeout = 0;\n/m, "");
 }
-
-/** The payload of the `backup` command on the running server's admin channel. */
-export const BackupPayloadSchema = z.object({
-  /** Absolute path on the server's machine (the server's working directory may not be the caller's). */
-  file: z.string().min(1),
-});
-export type BackupPayload = z.infer<typeof BackupPayloadSchema>;
-
-/** The `backup` command's handler for the server's admin channel: runs in the server, on its open database. */
-export function handleBackupCommand(database: Database, payload: BackupPayload): Promise<BackupResult> {
-  return backupDatabase(database, BackupPayloadSchema.parse(payload).file);
-}
-
-export const backupCommand = { name: "backup", payload: BackupPayloadSchema, handler: handleBackupCommand } as const;
 
 export interface JournalMismatch {
   account_id: string;
@@ -137,13 +130,6 @@ export function describeJournalCheck(check: JournalCheck): string {
   return `journal check FAILED: ${check.mismatches.length} of ${check.accounts} accounts differ from their journal (${sample})`;
 }
 
-export class DataDirHeldError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(`refusing to restore: ${dataDir} is in use by a running server (pid ${pid}); stop it first`);
-    this.name = "DataDirHeldError";
-  }
-}
-
 export interface RestoreResult {
   dataDir: string;
   /** Where the directory that was there before now is (kept, never deleted); null when there was none. */
@@ -153,39 +139,66 @@ export interface RestoreResult {
 }
 
 /**
- * Loads a tarball backup into dataDir (the directory that was there is moved
- * aside, not deleted), applies migrations newer than the backup, and checks
- * every balance against its journal. Refuses while a server holds dataDir.
+ * Loads a tarball backup into dataDir, under the directory's lock for the whole
+ * time (refused with DataDirLockedError, before anything is touched, while
+ * another process holds it or this one has it open). What was there is moved
+ * aside into a sibling directory, not deleted; migrations newer than the backup
+ * are applied, and every balance is checked against its journal.
  */
 export async function restoreDatabase(dataDir: string, file: string): Promise<RestoreResult> {
-  const target = path.resolve(dataDir);
-  const owner = dataDirOwner(target);
-  if (owner) throw new DataDirHeldError(target, owner.pid);
   if (backupFormatOf(file) === "sql") {
     throw new BackupError(`${file} is a SQL dump: load it into a PostgreSQL server with psql (see the README), or restore a .tar.gz backup`);
   }
   const started = performance.now();
-  const tarball = new Blob([fs.readFileSync(file)]);
-  const previous = fs.existsSync(target) && fs.readdirSync(target).length > 0 ? `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}` : null;
-  if (previous) fs.renameSync(target, previous);
+  const tarball = withoutOwnerFiles(fs.readFileSync(file));
+  // The database's own claim: refused while anyone, this process included, has the directory open.
+  const exclusive = await acquireDataDirLock(dataDir, { forDatabase: true });
+  // A second claim keeps the lock through the check below, which opens the database itself.
+  const hold = await acquireDataDirLock(dataDir);
+  const target = hold.lock.dataDir;
   try {
-    fs.mkdirSync(target, { recursive: true });
-    const { PGlite } = await import("@electric-sql/pglite");
-    const engine = new PGlite(target, { loadDataDir: tarball });
-    await engine.waitReady;
-    await engine.close();
-    // The backup carries the pid file of the process that took it; the restored directory has no owner yet.
-    fs.rmSync(path.join(target, OWNER_FILE), { force: true });
-  } catch (error) {
-    fs.rmSync(target, { recursive: true, force: true });
-    if (previous) fs.renameSync(previous, target);
-    throw error;
-  }
-  const database = await openDatabase({ dataDir: target });
-  try {
-    const check = await checkJournalSums(database.db);
-    return { dataDir: target, previous, check, ms: Math.round(performance.now() - started) };
+    const previous = moveAside(target);
+    try {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const engine = new PGlite(target, { loadDataDir: new Blob([new Uint8Array(tarball)], { type: "application/x-gzip" }) });
+      await engine.waitReady;
+      await engine.close();
+    } catch (error) {
+      for (const name of fs.readdirSync(target)) if (!isOwnerFile(name)) fs.rmSync(path.join(target, name), { recursive: true, force: true });
+      if (previous) moveBack(previous, target);
+      throw error;
+    } finally {
+      await exclusive.release();
+    }
+    const database = await openDatabase({ dataDir: target });
+    try {
+      const check = await checkJournalSums(database.db);
+      return { dataDir: target, previous, check, ms: Math.round(performance.now() - started) };
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await exclusive.release();
+    await hold.release();
   }
+}
+
+/**
+ * Moves everything in dir into a new sibling directory but the lock's own files
+ * (its record is ours now; an earlier server's command token goes aside with the
+ * database); null when there was nothing. The directory itself stays where it
+ * is: the lock names it.
+ */
+function moveAside(dir: string): string | null {
+  const names = fs.readdirSync(dir).filter((name) => !isOwnerFile(name) || name === TOKEN_FILE);
+  if (names.length === 0) return null;
+  const aside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  fs.mkdirSync(aside);
+  for (const name of names) fs.renameSync(path.join(dir, name), path.join(aside, name));
+  return aside;
+}
+
+function moveBack(aside: string, dir: string): void {
+  for (const name of fs.readdirSync(aside)) fs.renameSync(path.join(aside, name), path.join(dir, name));
+  fs.rmdirSync(aside);
 }
