@@ -152,6 +152,21 @@ test("restore: the command restores over an existing directory, keeps the old on
   expect(check.stdout).toMatch(new RegExp(`^journal check FAILED: 1 of 2 accounts differ from their journal \\(account ${accounts[1]}: balance \\d+, journal \\d+\\)`));
 });
 
+test("backup: a SQL dump leaves the engine as it found it: no transaction open, the session's settings, writes go on", async () => {
+  const settings = () =>
+    queryRows<{ read_only: string; row_security: string; extra_float_digits: string; search_path: string }>(
+      database.db,
+      sql`SELECT current_setting('transaction_read_only') AS read_only, current_setting('row_security') AS row_security,
+                 current_setting('extra_float_digits') AS extra_float_digits, current_setting('search_path') AS search_path`,
+    );
+  const before = await settings();
+  const result = await backupDatabase(database, path.join(root, "session.sql"));
+  expect(result.format).toBe("sql");
+  expect(fs.readFileSync(result.file, "utf8")).toContain("CREATE TABLE platform.contact_accounts");
+  expect(await settings()).toEqual(before);
+  expect(await topUp(accounts[0], "after a SQL dump")).toBe(200);
+});
+
 function findPsql(): string | null {
   const candidates = fs.existsSync("/usr/lib/postgresql")
     ? fs.readdirSync("/usr/lib/postgresql").sort().reverse().map((version) => `/usr/lib/postgresql/${version}/bin/psql`)

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, queryRows, type Database, type Db } from "./client";
 import { isOwnerFile, withoutOwnerFiles } from "./data-dir-archive";
 import { TOKEN_FILE } from "@/lib/commands/channel";
@@ -56,7 +57,12 @@ export async function backupDatabase(database: Database, file: string, format: B
   const content = await database.withEngine(async (engine) => {
     if (format === "sql") {
       const { pgDump } = await import("@electric-sql/pglite-tools/pg_dump");
-      const dump = await pgDump({ pg: engine, args: ["--no-owner", "--no-privileges"] });
+      let dump: File;
+      try {
+        dump = await pgDump({ pg: engine, args: ["--no-owner", "--no-privileges"] });
+      } finally {
+        await endDumpSession(engine);
+      }
       return Buffer.from(forOlderServers(await dump.text()), "utf8");
     }
     // Data files as of now: recovery from the copy then replays little WAL.
@@ -77,6 +83,18 @@ export async function backupDatabase(database: Database, file: string, format: B
     throw error;
   }
   return { file: target, format, bytes: written.byteLength, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * pg_dump runs in the engine's one session, and like any client it leaves that
+ * session as a server would drop it at disconnect: inside its read-only
+ * REPEATABLE READ transaction (every later write would fail "cannot execute
+ * INSERT in a read-only transaction"), with its own settings (row_security off,
+ * extra_float_digits 3, …). Here nobody disconnects: end both.
+ */
+async function endDumpSession(engine: PGlite): Promise<void> {
+  if (engine.isInTransaction()) await engine.exec("ROLLBACK");
+  await engine.exec("RESET ALL");
 }
 
 /**
