@@ -56,7 +56,7 @@ export function refusalMessage(dataDir, owner) {
     ? `process ${owner.pid} (${owner.command}), running since ${owner.since}${owner.url ? `, serving ${owner.url}` : ""}`
     : "another process (it has not written its owner record yet)";
   const instead = owner?.url
-    ? "With the server up, run `npm run user:create`, `npm run user:password` and `npm run platform:load` as usual: they go through it. To run anything else, stop that server first, or use another DATA_DIR."
+    ? "With the server up, run `npm run user:create`, `npm run user:password`, `npm run platform:load`, `npm run backup` and `npm run db:check` as usual: they go through it. To run anything else, stop that server first, or use another DATA_DIR."
     : "Wait for it to finish or stop it, or use another DATA_DIR.";
   return `The data directory ${dataDir} is in use by ${who}. An embedded database has one owner at a time; nothing was written. ${instead}`;
 }
