@@ -5,6 +5,7 @@ import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/ser
 import { mountSmallDisk } from "@/lib/testing/small-disk";
 import { checkJournalSums } from "./backup";
 import { openDatabase, queryRows } from "./client";
+import { DataDirLockedError } from "./data-dir-lock.mjs";
 
 /**
  * The production server (npm start) with its embedded database on a small
@@ -127,6 +128,10 @@ describe.skipIf(!disk.mounted)("a full disk", () => {
         const after = await post(server, "/api/v1/addFundsToContactAccount", { account_id: ACCOUNTS[1], amount: 1, description: "after-space-returned" }, { authorization: `Bearer ${KEY}` });
         expect(after.status).toBe(200);
         acknowledged.add("after-space-returned");
+        // Still the directory's one owner (also when it reopened the engine): a second opener is refused, naming it.
+        const second = await openDatabase({ dataDir }).then(() => null, (caught: unknown) => caught);
+        expect(second).toBeInstanceOf(DataDirLockedError);
+        expect((second as DataDirLockedError).owner).toMatchObject({ pid: server.child.pid, url: server.url });
         // Let the writers see the server well again for a moment.
         const seen = acknowledged.size;
         while (acknowledged.size < seen + 5) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { holdDataDir } from "@/lib/testing/data-dir-holder";
 import { mountSmallDisk } from "@/lib/testing/small-disk";
+import { acquireDataDirLock } from "./data-dir-lock.mjs";
 import { DatabaseUnavailableError } from "./failure";
 import { ResilientPglite } from "./resilient-pglite";
 
@@ -57,8 +59,10 @@ describe.skipIf(!disk.mounted)("on a full disk", () => {
     }
   }, 240_000);
 
-  test("a WAL write that fails: the engine is abandoned at once (no hang), reopened once there is room, every acknowledged write is there", async () => {
-    const dataDir = path.join(disk.dir, "wal");
+  test("a WAL write that fails: the engine is abandoned at once (no hang), reopened once there is room under the same lock, every acknowledged write is there", async () => {
+    // As openDatabase does: the directory's lock first, the engine on its real path.
+    const claim = await acquireDataDirLock(path.join(disk.dir, "wal"), { forDatabase: true });
+    const dataDir = claim.lock.dataDir;
     const client = await ResilientPglite.open(dataDir);
     try {
       await client.exec("CREATE TABLE c (id int PRIMARY KEY, n bigint NOT NULL, pad text); INSERT INTO c VALUES (1, 0, '')");
@@ -86,8 +90,11 @@ describe.skipIf(!disk.mounted)("on a full disk", () => {
       expect((await client.query<{ n: string }>("SELECT n::text FROM c WHERE id = 1")).rows).toEqual([{ n: String(acknowledged) }]);
       await client.query("UPDATE c SET n = n + 1 WHERE id = 1");
       expect((await client.query<{ n: string }>("SELECT n::text FROM c WHERE id = 1")).rows).toEqual([{ n: String(acknowledged + 1) }]);
+      // The lock belongs to the process, not to an engine instance: another process is still refused.
+      await expect(holdDataDir(dataDir)).rejects.toThrow("the holder exited with 1");
     } finally {
       await client.close();
+      await claim.release();
       disk.free();
     }
   }, 240_000);
