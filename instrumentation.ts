@@ -16,11 +16,15 @@ export async function register(): Promise<void> {
   const { getDatabase, getDb } = await import("@/lib/db/client");
   const database = await getDatabase();
   if (database.dataDirLock) {
-    // This process owns the embedded data directory: `npm run user:create`, `user:password` and
-    // `platform:load` reach it through the lock's socket instead of opening the directory a second time.
+    // This process owns the embedded data directory: `npm run user:create`, `user:password`,
+    // `platform:load`, `backup` and `db:check` reach it through the lock's socket instead of
+    // opening the directory a second time.
     const { serveCommands } = await import("@/lib/commands/channel");
     await import("@/lib/commands/builtin");
-    serveCommands(database.dataDirLock, async () => ({ db: await getDb() }));
+    serveCommands(database.dataDirLock, async () => {
+      const current = await getDatabase();
+      return { db: current.db, database: current };
+    });
   }
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   globalThis.__platformNodeApiHandler = createNodeApiHandler({ getDb });

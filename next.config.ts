@@ -4,8 +4,8 @@ import { HSTS, securityHeaders } from "./lib/http/security-headers";
 const production = process.env.NODE_ENV === "production";
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite (and pg_dump for it) ships WASM and data files that must be loaded from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg"],
   poweredByHeader: false,
   // Lets benchmarks and tests build into their own folder beside the main one.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -209,7 +209,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
       new RegExp(
         `^npm start: The data directory ${realDir} is in use by process ${server.child.pid} \\(node ${path.resolve("scripts/start.mjs")}\\), ` +
           `running since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z, serving ${server.url.replace(/\./g, "\\.")}\\. An embedded database has one owner at a time; nothing was written\\. ` +
-          "With the server up, run `npm run user:create`, `npm run user:password` and `npm run platform:load` as usual: they go through it\\. " +
+          "With the server up, run `npm run user:create`, `npm run user:password`, `npm run platform:load`, `npm run backup` and `npm run db:check` as usual: they go through it\\. " +
           "To run anything else, stop that server first, or use another DATA_DIR\\.$",
       ),
     );

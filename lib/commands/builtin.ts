@@ -5,6 +5,7 @@ import { ROLES } from "@/lib/auth/permissions";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformError } from "@/lib/platform/errors";
 import { CommandError, registerCommand } from "./registry";
+import "./backup";
 
 /**
  * The operator commands every owner process serves and every script can run

@@ -42,7 +42,7 @@ describe("command channel", () => {
   });
 
   test("channel: commands run in the owner with its database; refusals keep their code, message and details; internals stay in the owner", async () => {
-    serveCommands(claim.lock, async () => ({ db: database.db }));
+    serveCommands(claim.lock, async () => ({ db: database.db, database }));
     const token = path.join(root, TOKEN_FILE);
     expect(fs.statSync(token).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(token, "utf8")).not.toBe("stale-token");
@@ -98,13 +98,13 @@ describe("command channel", () => {
   });
 
   test("channel: dispatchCommand runs the same command directly (the scripts' path when no server runs)", async () => {
-    expect(await dispatchCommand("test.echo", { text: "x", times: 3 }, { db: database.db })).toEqual({ echoed: "xxx" });
+    expect(await dispatchCommand("test.echo", { text: "x", times: 3 }, { db: database.db, database })).toEqual({ echoed: "xxx" });
   });
 
   test("channel: once the owner is gone, a client learns that nobody holds the directory", async () => {
     const dir = path.join(root, "gone");
     const other = await acquireDataDirLock(dir);
-    serveCommands(other.lock, async () => ({ db: database.db }));
+    serveCommands(other.lock, async () => ({ db: database.db, database }));
     await other.release();
     expect(await sendCommand(fs.realpathSync(dir), "test.echo", { text: "a", times: 1 })).toEqual({ kind: "no_owner" });
   });

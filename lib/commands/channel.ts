@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { dataDirSocketName, type DataDirLock } from "@/lib/db/data-dir-lock.mjs";
+import { dataDirSocketName, TOKEN_FILE, type DataDirLock } from "@/lib/db/data-dir-lock.mjs";
 import { CommandError, dispatchCommand, type CommandContext } from "./registry";
 
 /**
@@ -25,7 +25,7 @@ import { CommandError, dispatchCommand, type CommandContext } from "./registry";
  * the request sent, so a connection cut later means the command may have run.
  */
 
-export const TOKEN_FILE = "owner.token";
+export { TOKEN_FILE };
 const GREETING = { channel: "chatbot-platform-commands", version: 1 } as const;
 /** Fixture documents can be large (thousands of contacts): as the HTTP operator route's cap. */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;

@@ -25,8 +25,13 @@ export interface CommandRun {
 /** How long to wait for a server that holds the directory but does not take commands yet (it is starting). */
 const STARTING_SERVER_WAIT_MS = 120_000;
 
-export async function runCommandFromCli(name: string, payload: unknown): Promise<CommandRun> {
-  const options = databaseOptionsFromEnv();
+export interface CliOptions {
+  /** Run migrations when the script opens the database itself (default true); read-only commands (backup, db.check) leave it as it is. */
+  migrate?: boolean;
+}
+
+export async function runCommandFromCli(name: string, payload: unknown, cliOptions: CliOptions = {}): Promise<CommandRun> {
+  const options = { ...databaseOptionsFromEnv(), migrate: cliOptions.migrate };
   const deadline = Date.now() + STARTING_SERVER_WAIT_MS;
   for (;;) {
     let database: Database;
@@ -53,7 +58,7 @@ export async function runCommandFromCli(name: string, payload: unknown): Promise
     }
     const via = options.url ? "directly on the PostgreSQL database (DATABASE_URL)" : `directly on the embedded database in ${options.dataDir} (no server holds it)`;
     try {
-      return { result: await dispatchCommand(name, payload, { db: database.db }), via };
+      return { result: await dispatchCommand(name, payload, { db: database.db, database }), via };
     } catch (error) {
       if (error instanceof CommandError) Object.assign(error, { via });
       throw error;
@@ -67,19 +72,20 @@ export async function runCommandFromCli(name: string, payload: unknown): Promise
  * Runs a script's command and turns the outcome into an exit code: the path taken
  * on stderr (stdout stays the command's own output, the same either way), a
  * refusal as one clear line (or `onRefusal`'s own printing), 1 on failure.
+ * `print` may return the exit code itself (a check that found a problem: 1); 0 otherwise.
  */
 export async function runScript(
   label: string,
   name: string,
   payload: unknown,
-  print: (result: unknown) => void,
+  print: (result: unknown) => number | void,
   onRefusal?: (error: CommandError) => boolean,
+  cliOptions?: CliOptions,
 ): Promise<number> {
   try {
-    const { result, via } = await runCommandFromCli(name, payload);
+    const { result, via } = await runCommandFromCli(name, payload, cliOptions);
     console.error(`${label}: ${via}`);
-    print(result);
-    return 0;
+    return print(result) ?? 0;
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`${label}: ${error.message}`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import type { Database, Db } from "@/lib/db/client";
 
 /**
  * Operator commands: named handlers with a zod-validated payload that run either
@@ -8,22 +8,25 @@ import type { Db } from "@/lib/db/client";
  * script itself (lib/commands/cli.ts). Both paths call dispatchCommand, so a
  * command answers the same either way.
  *
- * To add one (e.g. `backup`): write lib/commands/<name>.ts that calls
+ * To add one: write lib/commands/<name>.ts (lib/commands/backup.ts is one) that calls
  *
  *   registerCommand({
- *     name: "backup",
- *     payload: z.object({ to: z.string().min(1) }),
- *     async run({ db }, { to }) { …; return { file: to }; },   // a JSON-serialisable result
+ *     name: "thing.do",
+ *     payload: z.object({ id: z.number().int() }),
+ *     async run({ db }, { id }) { …; return { id }; },   // a JSON-serialisable result
  *   });
  *
  * import it from lib/commands/builtin.ts (the server and the scripts load that
- * file), and give it a script that calls runCommandFromCli("backup", payload).
+ * file), and give it a script that calls runScript (or runCommandFromCli).
  * Expected refusals throw CommandError(code, message, details?); anything else
  * becomes an opaque `internal` error (logged by the owner without the payload).
  */
 
 export interface CommandContext {
+  /** The owner's database (`database.db`), for queries. */
   db: Db;
+  /** The same database's handle, for what needs more than queries (a backup takes the engine itself). */
+  database: Database;
 }
 
 export interface Command<Payload extends z.ZodType = z.ZodType, Result = unknown> {

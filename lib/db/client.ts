@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
+import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
 
 /**
@@ -18,6 +20,12 @@ export interface Database {
   close(): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (a no-op lock on PGlite, which has one connection). */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  /** Whether the database can serve (the embedded engine tracks full disks and failures; a server's pool is always "ok" here). */
+  status(): DatabaseStatus;
+  /** PGlite only: runs fn with the engine itself while no statement or transaction runs (backups, dumps). */
+  withEngine?<T>(fn: (engine: PGlite) => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory's real path (undefined in memory). */
+  dataDir?: string;
   /** PGlite in a directory: this process's exclusive claim on it (lib/db/data-dir-lock.mjs); its socket carries the command channel. */
   dataDirLock?: DataDirLock;
 }
@@ -75,7 +83,7 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
       client.release();
     }
   };
-  return { db, driver: "pg", close: () => pool.end(), withLock };
+  return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }) };
 }
 
 /**
@@ -84,14 +92,15 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
  * database file is touched; close() gives the lock back.
  */
 async function openPglite(dataDir?: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { ResilientPglite } = await import("./resilient-pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const claim = dataDir ? await acquireDataDirLock(dataDir, { forDatabase: true }) : null;
   try {
-    // The real path: PGlite cannot reopen a directory through a symlink.
-    const client = claim ? new PGlite(claim.lock.dataDir) : new PGlite();
-    await client.waitReady;
-    const db = drizzle(client, { schema }) as unknown as Db;
+    // One stable client in front of the engine, which it reopens after a failure (lib/db/resilient-pglite.ts).
+    // The lock is this process's, so it stays held across such a reopen. The real path: PGlite
+    // cannot reopen a directory through a symlink.
+    const client = await ResilientPglite.open(claim?.lock.dataDir);
+    const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
     const close = async () => {
       try {
         await client.close();
@@ -99,7 +108,16 @@ async function openPglite(dataDir?: string): Promise<Database> {
         await claim?.release();
       }
     };
-    return { db, driver: "pglite", close, withLock: (_lockId, fn) => fn(), dataDirLock: claim?.lock };
+    return {
+      db,
+      driver: "pglite",
+      close,
+      withLock: (_lockId, fn) => fn(),
+      status: () => client.status(),
+      withEngine: (fn) => client.withEngine(fn),
+      dataDir: claim?.lock.dataDir,
+      dataDirLock: claim?.lock,
+    };
   } catch (error) {
     await claim?.release();
     throw error;

@@ -29,6 +29,7 @@ export interface DataDirClaim {
 }
 
 export declare const OWNER_RECORD: string;
+export declare const TOKEN_FILE: string;
 
 export declare class DataDirLockedError extends Error {
   readonly code: "DATA_DIR_LOCKED";

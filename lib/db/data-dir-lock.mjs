@@ -28,6 +28,8 @@ import net from "node:net";
 import path from "node:path";
 
 export const OWNER_RECORD = "owner.json";
+/** The command channel's token (lib/commands/channel.ts), written by the owner with mode 600. */
+export const TOKEN_FILE = "owner.token";
 
 const LOCKS = Symbol.for("chatbot-platform.data-dir-locks");
 /** @type {Map<string, import("./data-dir-lock.d.mts").DataDirLock>} */
@@ -56,7 +58,7 @@ export function refusalMessage(dataDir, owner) {
     ? `process ${owner.pid} (${owner.command}), running since ${owner.since}${owner.url ? `, serving ${owner.url}` : ""}`
     : "another process (it has not written its owner record yet)";
   const instead = owner?.url
-    ? "With the server up, run `npm run user:create`, `npm run user:password` and `npm run platform:load` as usual: they go through it. To run anything else, stop that server first, or use another DATA_DIR."
+    ? "With the server up, run `npm run user:create`, `npm run user:password`, `npm run platform:load`, `npm run backup` and `npm run db:check` as usual: they go through it. To run anything else, stop that server first, or use another DATA_DIR."
     : "Wait for it to finish or stop it, or use another DATA_DIR.";
   return `The data directory ${dataDir} is in use by ${who}. An embedded database has one owner at a time; nothing was written. ${instead}`;
 }

@@ -73,7 +73,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded da
       const error = await openDatabase({ dataDir: dir }).then(() => null, (caught: unknown) => caught);
       expect((error as DataDirLockedError).message).toContain(", serving http://127.0.0.1:3999. ");
       expect((error as DataDirLockedError).message).toContain(
-        "With the server up, run `npm run user:create`, `npm run user:password` and `npm run platform:load` as usual: they go through it.",
+        "With the server up, run `npm run user:create`, `npm run user:password`, `npm run platform:load`, `npm run backup` and `npm run db:check` as usual: they go through it.",
       );
     } finally {
       await database.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
+import { classifyEngineFailure } from "@/lib/db/failure";
 import { PlatformError, ValidationError } from "./errors";
 import { negotiateLanguage, translator, type Translate } from "./i18n";
 import { jsonResponse } from "./json";
@@ -122,6 +123,13 @@ function errorResponse(error: unknown, request: Request, t: Translate, requestId
   }
   if (error instanceof PlatformError) {
     return jsonResponse(error.status, error.body, { ...headers, ...error.headers });
+  }
+  const unavailable = classifyEngineFailure(error);
+  if (unavailable) {
+    // A full disk or a failed engine: nothing was changed (the statement failed whole), and it is worth retrying later.
+    logError({ request_id: requestId, msg: "database unavailable", error });
+    const text = t(`gateway.database_${unavailable.reason}`);
+    return jsonResponse(503, { message: text, error: text, request_id: requestId }, { ...headers, "retry-after": "10" });
   }
   logError({ request_id: requestId, msg: "unhandled error in API method", error });
   return jsonResponse(500, { error: t("gateway.server_error"), request_id: requestId }, headers);

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { classifyEngineFailure } from "@/lib/db/failure";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { serialiseBatch, type ExportFormat } from "./format";
@@ -44,6 +45,8 @@ export type JobOutcome = "finished" | "failed" | "cancelled" | "lost" | "stopped
 type Fetched = { ok: true; batch: ContactBatch } | { ok: false; error: unknown };
 
 const CLEANUP_EVERY_MS = 60_000;
+/** Longest pause between tries while the database cannot serve. */
+const UNAVAILABLE_MAX_WAIT_MS = 30_000;
 const HEARTBEAT_MS = 5_000;
 
 export function leaseSecondsFromEnv(): number {
@@ -243,9 +246,12 @@ export class ExportWorker {
   }
 
   async #run(): Promise<void> {
+    let unavailable = 0;
     while (!this.#stopping) {
       try {
         const ran = await this.runOnce();
+        if (unavailable > 0) log({ msg: "database serves again: exports resume", waits: unavailable });
+        unavailable = 0;
         if (ran !== null) continue;
         if (Date.now() - this.#lastCleanup > CLEANUP_EVERY_MS) {
           this.#lastCleanup = Date.now();
@@ -253,6 +259,15 @@ export class ExportWorker {
           if (removed) log({ msg: "expired exports removed", count: removed });
         }
       } catch (error) {
+        const failure = classifyEngineFailure(error);
+        if (failure) {
+          // A full disk or a reopening engine: every try would fail the same way, so wait longer each time
+          // and say so once (a job claimed meanwhile is taken up again when its lease runs out).
+          unavailable += 1;
+          if (unavailable === 1) console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "database unavailable: exports wait", reason: failure.reason }));
+          await this.#sleep(Math.min(UNAVAILABLE_MAX_WAIT_MS, this.#pollMs * 2 ** Math.min(unavailable, 5)));
+          continue;
+        }
         console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }));
       }
       await this.#sleep(this.#pollMs);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
+import { classifyEngineFailure } from "@/lib/db/failure";
 import { PlatformError } from "../errors";
 import { jsonResponse } from "../json";
 import { logError } from "../log";
@@ -13,6 +14,10 @@ const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
 function failure(error: unknown): Response {
   if (error instanceof PlatformError) return jsonResponse(error.status, error.body);
   const requestId = randomUUID();
+  if (classifyEngineFailure(error)) {
+    logError({ request_id: requestId, msg: "database unavailable", error });
+    return jsonResponse(503, { message: "The database cannot serve right now (disk full or restarting); nothing was changed.", request_id: requestId });
+  }
   logError({ request_id: requestId, msg: "operator route failed", error });
   return jsonResponse(500, { error: "Server Error", request_id: requestId });
 }
