@@ -45,21 +45,26 @@ export const CacheTtlMs = {
   listSchema: 60_000,
 } as const;
 
-type Row = { now: Date | string; value: unknown; fetched_at: Date | string | null };
+type Row = { now: Date | string; now_text: string; value: unknown; fetched_at: Date | string | null };
 
 /** Loads in flight in this process, so that people opening the same page at once cause one platform call. */
 const inFlight = new Map<string, Promise<Cached<unknown>>>();
 
-/** The stored entry (null: none, or dropped) and the database's time, the one clock every instance shares. */
-async function read<T>(db: Db, keyHash: string, name: string): Promise<{ now: Date; entry: Cached<T> | null }> {
+/**
+ * The stored entry (null: none, or dropped) and the database's time, the one
+ * clock every instance shares: as a Date for ages, and as the database's own
+ * text (microseconds; a Date keeps milliseconds) to stamp what this read loads,
+ * so that it never counts as older than a drop made in the same millisecond.
+ */
+async function read<T>(db: Db, keyHash: string, name: string): Promise<{ now: Date; nowText: string; entry: Cached<T> | null }> {
   const [row] = await queryRows<Row>(
     db,
-    sql`SELECT now() AS now, entry.value, entry.fetched_at
+    sql`SELECT now() AS now, now()::text AS now_text, entry.value, entry.fetched_at
         FROM (SELECT 1) AS one
         LEFT JOIN dashboard.platform_cache AS entry ON entry.key_hash = ${keyHash} AND entry.name = ${name}`,
   );
   const entry = row.value === null || row.value === undefined || row.fetched_at === null ? null : { value: row.value as T, fetchedAt: new Date(row.fetched_at) };
-  return { now: new Date(row.now), entry };
+  return { now: new Date(row.now), nowText: row.now_text, entry };
 }
 
 /**
@@ -68,18 +73,18 @@ async function read<T>(db: Db, keyHash: string, name: string): Promise<{ now: Da
  * The value goes through JSON: a bigint (money) cannot be cached and throws
  * here rather than come back as a rounded number.
  */
-async function write<T>(db: Db, keyHash: string, name: string, value: T, fetchedAt: Date | null): Promise<Cached<T>> {
+async function write<T>(db: Db, keyHash: string, name: string, value: T, fetchedAt: string | null): Promise<Cached<T>> {
   const text = JSON.stringify(value);
   const [row] = await queryRows<{ fetched_at: Date | string }>(
     db,
     sql`INSERT INTO dashboard.platform_cache (key_hash, name, value, fetched_at)
-        VALUES (${keyHash}, ${name}, ${text}::jsonb, coalesce(${fetchedAt?.toISOString() ?? null}::timestamptz, now()))
+        VALUES (${keyHash}, ${name}, ${text}::jsonb, coalesce(${fetchedAt}::timestamptz, now()))
         ON CONFLICT (key_hash, name) DO UPDATE SET value = EXCLUDED.value, fetched_at = EXCLUDED.fetched_at
         WHERE dashboard.platform_cache.fetched_at <= EXCLUDED.fetched_at
         RETURNING fetched_at`,
   );
   // Every reader gets the stored JSON, this caller too.
-  return { value: JSON.parse(text) as T, fetchedAt: row ? new Date(row.fetched_at) : (fetchedAt ?? new Date()) };
+  return { value: JSON.parse(text) as T, fetchedAt: row ? new Date(row.fetched_at) : new Date() };
 }
 
 /** After a 401 or 402 nothing read with the key can be trusted: the account or its plan changed. */
@@ -93,14 +98,14 @@ async function dropOnRefusal(api: PlatformClient, error: unknown): Promise<void>
  * replaces what a write stored or dropped meanwhile).
  */
 export async function cached<T>(api: PlatformClient, name: string, ttlMs: number, load: () => Promise<T>): Promise<Cached<T>> {
-  const { now, entry } = await read<T>(api.db, api.keyHash, name);
+  const { now, nowText, entry } = await read<T>(api.db, api.keyHash, name);
   if (entry && now.getTime() - entry.fetchedAt.getTime() < ttlMs) return entry;
   const flightKey = `${api.keyHash} ${name}`;
   const running = inFlight.get(flightKey) as Promise<Cached<T>> | undefined;
   if (running) return running;
   const loading = (async () => {
     try {
-      return await write(api.db, api.keyHash, name, await load(), now);
+      return await write(api.db, api.keyHash, name, await load(), nowText);
     } catch (error) {
       await dropOnRefusal(api, error);
       throw error;
