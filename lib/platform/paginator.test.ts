@@ -3,7 +3,7 @@ import { pageWindow, paginate } from "./paginator";
 
 describe("paginator", () => {
   test("Laravel's links and meta on a middle page", () => {
-    const page = paginate([1, 2], { total: 5, perPage: 2, page: 2, path: "http://x/api/v1/m" });
+    const page = paginate([1, 2], { total: 5, perPage: 2, page: 2, path: "http://x/api/v1/m", metaLinks: true });
     expect(page.links).toEqual({ first: "http://x/api/v1/m?page=1", last: "http://x/api/v1/m?page=3", prev: "http://x/api/v1/m?page=1", next: "http://x/api/v1/m?page=3" });
     expect(page.meta).toEqual({
       current_page: 2,
@@ -21,6 +21,12 @@ describe("paginator", () => {
       to: 4,
       total: 5,
     });
+  });
+
+  test("without metaLinks (getListSchemas and the extensions that follow it), meta has exactly the spec's seven keys", () => {
+    const page = paginate([1, 2], { total: 5, perPage: 2, page: 2, path: "p" });
+    expect(Object.keys(page.meta)).toEqual(["current_page", "from", "last_page", "path", "per_page", "to", "total"]);
+    expect(Object.keys(page)).toEqual(["data", "links", "meta"]);
   });
 
   test("an empty result: from and to null, one last page, next null", () => {

@@ -1,6 +1,9 @@
 /**
- * Laravel's LengthAwarePaginator as JSON: `links` and `meta` (with `meta.links`
- * built by Laravel's UrlWindow, three pages on each side of the current one).
+ * Laravel's LengthAwarePaginator as JSON: `links` and `meta`. `meta.links`
+ * (Laravel's UrlWindow, three pages on each side of the current one) only where
+ * the spec shows it: `getContacts` in page mode. `getListSchemas` (and our list
+ * and journal extensions, which follow it) have exactly `current_page, from,
+ * last_page, path, per_page, to, total`.
  */
 export interface PageLink {
   url: string | null;
@@ -15,7 +18,7 @@ export interface Paginated<T> {
     current_page: number;
     from: number | null;
     last_page: number;
-    links: PageLink[];
+    links?: PageLink[];
     path: string;
     per_page: number;
     to: number | null;
@@ -42,7 +45,7 @@ export function pageWindow(currentPage: number, lastPage: number): (number | "..
   return [...start, "...", ...range(currentPage - ON_EACH_SIDE, currentPage + ON_EACH_SIDE), "...", ...finish];
 }
 
-export function paginate<T>(items: T[], options: { total: number; perPage: number; page: number; path: string }): Paginated<T> {
+export function paginate<T>(items: T[], options: { total: number; perPage: number; page: number; path: string; metaLinks?: boolean }): Paginated<T> {
   const { total, perPage, page, path } = options;
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const url = (n: number) => `${path}?page=${n}`;
@@ -50,6 +53,8 @@ export function paginate<T>(items: T[], options: { total: number; perPage: numbe
   const next = page < lastPage ? url(page + 1) : null;
   const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
   const to = items.length > 0 ? (page - 1) * perPage + items.length : null;
+  const meta = { current_page: page, from, last_page: lastPage, path, per_page: perPage, to, total };
+  if (!options.metaLinks) return { data: items, links: { first: url(1), last: url(lastPage), prev, next }, meta };
   const links: PageLink[] = [
     { url: prev, label: "&laquo; Previous", active: false },
     ...pageWindow(page, lastPage).map((entry) =>

@@ -39,6 +39,6 @@ export const getContacts = defineMethod({
     const perPage = params.count ?? DEFAULT_PAGE_SIZE;
     const page = params.page ?? 1;
     const { contacts, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage });
-    return ok(paginate(contacts, { total, perPage, page, path }));
+    return ok(paginate(contacts, { total, perPage, page, path, metaLinks: true }));
   },
 });

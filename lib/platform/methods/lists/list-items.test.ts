@@ -204,8 +204,7 @@ describe("getListItems", () => {
     expect(first.status).toBe(200);
     expect(first.body.data.map((item: { values: { n: number } }) => item.values.n)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(first.body.links).toEqual({ first: `${path}?page=1`, last: `${path}?page=3`, prev: null, next: `${path}?page=2` });
-    const { links: _links, ...meta } = first.body.meta;
-    expect(meta).toEqual({ current_page: 1, from: 1, last_page: 3, path, per_page: 50, to: 50, total: 120 });
+    expect(first.body.meta).toEqual({ current_page: 1, from: 1, last_page: 3, path, per_page: 50, to: 50, total: 120 });
     const third = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id, page: 3 } });
     expect(third.body.data.map((item: { values: { n: number } }) => item.values.n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 101));
     expect(third.body.meta).toMatchObject({ current_page: 3, from: 101, to: 120 });
