@@ -50,4 +50,21 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/lists$/);
     await expect(page.getByRole("heading", { level: 1, name: "Lists" })).toBeVisible();
   });
+
+  test("a callbackUrl that leads off-site is ignored: after sign-in the user stays on this site", async ({ browser, baseURL }) => {
+    for (const raw of ["/%5Cevil.example", "/%09/evil.example", "//evil.example", "https%3A%2F%2Fevil.example"]) {
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      // Nothing may leave for the other host, not even a request.
+      await page.route(/evil\.example/, (route) => route.abort());
+      await page.goto(`/login?callbackUrl=${raw}`);
+      await waitForLoginForm(page);
+      await page.getByLabel("Email").fill(emailOf("lead"));
+      await page.getByLabel("Password").fill(password());
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/contacts$/);
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+      await context.close();
+    }
+  });
 });

@@ -8,11 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import type { Translate } from "@/lib/i18n/translate";
-
-/** Only paths of this site: an absolute callbackUrl could send the user elsewhere after sign-in. */
-function safeCallback(callbackUrl: string | undefined): string {
-  return callbackUrl && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/contacts";
-}
+import { sameOriginPath } from "@/lib/auth/redirect";
 
 /** next-auth hands the authorize() failure through as `error`: invalid_credentials or throttled:<seconds>. */
 export function signInErrorText(error: string, t: Translate): string {
@@ -42,7 +38,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
         setError(signInErrorText(result?.error ?? "", t));
         return;
       }
-      router.replace(safeCallback(callbackUrl));
+      router.replace(sameOriginPath(callbackUrl, window.location.origin));
       router.refresh();
     } catch {
       setError(t("login.failed"));
