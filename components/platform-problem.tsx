@@ -1,18 +1,19 @@
 import Link from "next/link";
 import type { ActionError } from "@/lib/dashboard/action-result";
+import { isConnectionProblem } from "@/lib/api/errors";
 import type { Translate } from "@/lib/i18n/translate";
 import { Alert } from "@/components/ui/alert";
 import { RetryButton } from "./retry-button";
 
 /** A page whose data the platform could not give: what happened, who can fix it, and a retry. */
 export function PlatformProblem({ error, canConfigure, t }: { error: ActionError; canConfigure: boolean; t: Translate }) {
-  const setup = error.code === "not_configured" || error.code === "undecryptable";
+  const setup = isConnectionProblem(error.code);
   return (
     <Alert tone={setup ? "warning" : "danger"} title={setup ? t("platform.not_configured") : error.message} live>
       <div className="space-y-3">
         {setup ? (
           <p>
-            {error.code === "undecryptable" ? `${error.message} ` : null}
+            {error.code !== "not_configured" ? `${error.message} ` : null}
             {canConfigure ? (
               <Link className="underline" href="/settings">
                 {t("platform.not_configured_owner")}

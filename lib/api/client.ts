@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { keyHashOf, type Lane } from "./budget";
 import { resolveConnection } from "./connection";
-import { PlatformApiError } from "./errors";
+import { PlatformApiError, type ConnectionProblem } from "./errors";
 
 export interface WaitNotice {
   reason: "rate_limit" | "reserve";
@@ -89,6 +89,12 @@ export class PlatformClient {
   }
 }
 
+const CONNECTION_PROBLEM_TEXT: Record<ConnectionProblem, string> = {
+  not_configured: "The platform connection is not configured.",
+  undecryptable: "The stored API key cannot be decrypted with this server's encryption key.",
+  key_for_other_address: "The stored API key was saved for another platform address.",
+};
+
 /** The client for the configured connection (env, Settings, or the embedded platform). */
 export async function connectPlatform(db: Db, options: Omit<ClientOptions, "db" | "baseUrl" | "apiKey"> = {}): Promise<PlatformClient> {
   const connection = await resolveConnection(db);
@@ -96,10 +102,7 @@ export async function connectPlatform(db: Db, options: Omit<ClientOptions, "db" 
     throw new PlatformApiError({
       status: 0,
       code: connection.problem,
-      message:
-        connection.problem === "undecryptable"
-          ? "The stored API key cannot be decrypted with this server's encryption key."
-          : "The platform connection is not configured.",
+      message: CONNECTION_PROBLEM_TEXT[connection.problem],
       method: "",
     });
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { decryptStoredKey, readStoredConnection } from "@/lib/dashboard/platform-connection";
+import { decryptStoredKey, readStoredConnection, type StoredConnection } from "@/lib/dashboard/platform-connection";
+import type { ConnectionProblem } from "./errors";
 
 export type Source = "env" | "stored" | "default";
 
@@ -11,7 +12,7 @@ export interface ConnectionInfo {
   keySource: "env" | "stored" | null;
   keyLast4: string | null;
   /** Why no call can be made, if so. */
-  problem: null | "not_configured" | "undecryptable";
+  problem: null | ConnectionProblem;
 }
 
 /** Our own embedded platform, over loopback HTTP on the port this server listens on. */
@@ -21,6 +22,20 @@ export function defaultBaseUrl(): string {
 
 export function normalizeBaseUrl(url: string): string {
   return url.trim().replace(/\/+$/, "");
+}
+
+/** The address a stored key was saved for: its own base URL, or the embedded platform. */
+export function savedAddressOf(stored: Pick<StoredConnection, "baseUrl">): string {
+  return stored.baseUrl ? normalizeBaseUrl(stored.baseUrl) : defaultBaseUrl();
+}
+
+/**
+ * The stored key for a call to `baseUrl`: only when that is the address it was
+ * saved with ("address": another address, which must be given its own key).
+ */
+export function storedKeyFor(stored: StoredConnection, baseUrl: string): string | "address" | null {
+  if (savedAddressOf(stored) !== normalizeBaseUrl(baseUrl)) return "address";
+  return decryptStoredKey(stored);
 }
 
 interface Resolved extends ConnectionInfo {
@@ -40,14 +55,16 @@ async function resolve(db: Db): Promise<Resolved> {
   const baseUrlSource: Source = envUrl ? "env" : stored?.baseUrl ? "stored" : "default";
   if (envKey) return { baseUrl, baseUrlSource, keySource: "env", keyLast4: envKey.slice(-4), apiKey: envKey, problem: null };
   if (!stored) return { baseUrl, baseUrlSource, keySource: null, keyLast4: null, apiKey: null, problem: "not_configured" };
-  const apiKey = decryptStoredKey(stored);
+  // PLATFORM_BASE_URL may name another address than the key was saved with: the key is not sent there.
+  const key = storedKeyFor(stored, baseUrl);
+  const apiKey = key === "address" ? null : key;
   return {
     baseUrl,
     baseUrlSource,
     keySource: "stored",
     keyLast4: stored.apiKeyLast4,
     apiKey,
-    problem: apiKey === null ? "undecryptable" : null,
+    problem: key === "address" ? "key_for_other_address" : apiKey === null ? "undecryptable" : null,
   };
 }
 
@@ -57,7 +74,7 @@ export async function describeConnection(db: Db): Promise<ConnectionInfo> {
 }
 
 /** For the client only: the base URL and the plain key, or the reason there is none. */
-export async function resolveConnection(db: Db): Promise<{ baseUrl: string; apiKey: string } | { problem: "not_configured" | "undecryptable" }> {
+export async function resolveConnection(db: Db): Promise<{ baseUrl: string; apiKey: string } | { problem: ConnectionProblem }> {
   const resolved = await resolve(db);
   if (resolved.apiKey === null) return { problem: resolved.problem ?? "not_configured" };
   return { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey };

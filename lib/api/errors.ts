@@ -2,6 +2,11 @@ import "server-only";
 
 export type FieldErrors = Record<string, string[]>;
 
+/** Why no platform call can be made at all: only an owner's Settings can fix these. */
+export const CONNECTION_PROBLEMS = ["not_configured", "undecryptable", "key_for_other_address"] as const;
+export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
+export const isConnectionProblem = (code: string | undefined): code is ConnectionProblem => CONNECTION_PROBLEMS.includes(code as ConnectionProblem);
+
 /** Codes the client gives when the platform's body has none: 401 unauthorized, 404 not_found, … */
 const DEFAULT_CODES: Record<number, string> = {
   0: "network_error",

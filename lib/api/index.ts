@@ -2,7 +2,7 @@ import "server-only";
 
 /** The dashboard's only way to the platform; server code only. */
 export { PlatformClient, connectPlatform, type ClientOptions, type WaitNotice } from "./client";
-export { PlatformApiError, isPlatformApiError, type Extension, type FieldErrors } from "./errors";
+export { PlatformApiError, isPlatformApiError, isConnectionProblem, type ConnectionProblem, type Extension, type FieldErrors } from "./errors";
 export { getMe, type Me } from "./me";
 export {
   getListSchemas,

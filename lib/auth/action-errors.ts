@@ -11,6 +11,8 @@ export function platformMessage(error: PlatformApiError, t: Translate): string {
       return t("platform.not_configured");
     case "undecryptable":
       return t("platform.undecryptable");
+    case "key_for_other_address":
+      return t("platform.key_for_other_address");
     case "network_error":
     case "timeout":
       return t("platform.unreachable");

@@ -77,8 +77,14 @@ describe("stored platform connection", () => {
     });
     await storeConnection(database.db, { baseUrl: "https://stored.example.com/", apiKey: KEY });
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://stored.example.com", apiKey: KEY });
+    // PLATFORM_BASE_URL names another address: the stored key is not sent there.
     process.env.PLATFORM_BASE_URL = "https://env.example.com";
-    expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: KEY });
+    expect(await resolveConnection(database.db)).toEqual({ problem: "key_for_other_address" });
+    expect(await describeConnection(database.db)).toMatchObject({ baseUrl: "https://env.example.com", keySource: "stored", problem: "key_for_other_address" });
+    // The same address as saved (trailing slash aside): it is.
+    process.env.PLATFORM_BASE_URL = "https://stored.example.com/";
+    expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://stored.example.com", apiKey: KEY });
+    process.env.PLATFORM_BASE_URL = "https://env.example.com";
     process.env.PLATFORM_API_KEY = "env-key-0000";
     expect(await describeConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", baseUrlSource: "env", keySource: "env", keyLast4: "0000", problem: null });
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: "env-key-0000" });

@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { ContactBrowser } from "@/components/contacts/contact-browser";
 import { CacheStamp } from "@/components/cache-stamp";
-import { CacheTtlMs } from "@/lib/api";
+import { CacheTtlMs, isConnectionProblem } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,7 +32,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
     loadFromPlatform((api) => loadContactPage(api, params, timeZone)),
     loadFromPlatform((api) => loadBotOptions(api)),
   ]);
-  if (!page.ok && (page.error.code === "not_configured" || page.error.code === "undecryptable")) {
+  if (!page.ok && isConnectionProblem(page.error.code)) {
     return (
       <>
         <PageHeader title={t("contacts.title")} />
