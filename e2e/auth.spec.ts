@@ -3,16 +3,34 @@ import { emailOf, formAlert, openUserMenu, password, signInOverHttp, signInWithF
 
 test.describe("sign-in", () => {
   test("sign in with the form, see the role in the user menu, sign out", async ({ page }) => {
-    await signInWithForm(page, emailOf("support"));
+    await signInWithForm(page, "signout@example.com");
     await expect(page).toHaveURL(/\/contacts$/);
     await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
     await openUserMenu(page);
-    await expect(page.getByText("support@example.com")).toBeVisible();
+    await expect(page.getByText("signout@example.com")).toBeVisible();
     await expect(page.getByText(/^Role:/)).toContainText("support");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/contacts");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcontacts$/);
+  });
+
+  test("sign-out ends the session: the cookie it had no longer works", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signInWithForm(page, "leaver@example.com");
+    await expect(page).toHaveURL(/\/contacts$/);
+    const cookies = await context.cookies();
+    expect((await context.request.get("/api/dashboard/me")).status()).toBe(200);
+    await openUserMenu(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // The same cookie, kept by someone who copied it before the sign-out.
+    const copy = await browser.newContext({ baseURL });
+    await copy.addCookies(cookies);
+    expect((await copy.request.get("/api/dashboard/me")).status()).toBe(401);
+    await copy.close();
+    await context.close();
   });
 
   test("a wrong password says so and keeps the form", async ({ page }) => {

@@ -103,7 +103,7 @@ test("a forbidden server action called directly (Next-Action) is refused for lea
   }
 });
 
-test("a role changed by an owner takes effect at once, without signing in again", async ({ browser }) => {
+test("a role changed by an owner ends the member's session at once; signed in again, the new role applies", async ({ browser }) => {
   const context = await browser.newContext();
   const member = await context.newPage();
   await signInWithForm(member, "demoted@example.com", password());
@@ -119,6 +119,11 @@ test("a role changed by an owner takes effect at once, without signing in again"
   await owner.context.close();
 
   await member.reload();
+  await expect(member).toHaveURL(/\/login/);
+  expect((await context.request.get("/api/dashboard/me")).status()).toBe(401);
+  await signInWithForm(member, "demoted@example.com", password());
+  await expect(member).toHaveURL(/\/contacts$/);
+  await member.goto("/lists");
   await expect(member.locator('[data-permission="lists.design"]')).toHaveText("Requires the role owner or lead. Your role: support.");
   await expect(member.getByTestId("viewer-role")).toHaveText("support");
   await context.close();

@@ -55,6 +55,9 @@ const users = [
   "throttle@example.com:support",
   "demoted@example.com:lead",
   "removed@example.com:support",
+  // Sign-out ends every session of its user: the tests that sign out use users of their own.
+  "signout@example.com:support",
+  "leaver@example.com:support",
 ].join(",");
 const seed = spawn(bin("tsx"), ["scripts/seed-dashboard.ts", "--contacts", "300", "--users", users, "--password-env", "E2E_PASSWORD", "--api-key-env", "E2E_API_KEY"], {
   cwd: root,

@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
+import { endSessions } from "@/lib/dashboard/users";
 import { wholeNumberSetting } from "./throttle";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */
@@ -56,6 +57,13 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Sign-out ends the session for good: the cookie's token no longer matches the user's session version.
+    async signOut({ token }) {
+      const uid = Number((token as { uid?: unknown } | null)?.uid);
+      if (Number.isSafeInteger(uid) && uid > 0) await endSessions(await getDb(), uid);
+    },
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user) {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { changeRole, countOwners, createUser, listUsers, removeUser } from "./users";
+import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser } from "./users";
 import { DashboardError } from "./errors";
 
 let database: Database;
@@ -29,6 +29,19 @@ async function refusal(promise: Promise<unknown>): Promise<DashboardError> {
 }
 
 describe("team", () => {
+  test("sessions end on sign-out and on a new role (the session version moves), not on saving the same role", async () => {
+    const { user } = await createUser(database.db, { email: email(), role: "lead" });
+    const version = async () => (await findUserById(database.db, user.id))!.sessionVersion;
+    expect(await version()).toBe(0);
+    await endSessions(database.db, user.id);
+    expect(await version()).toBe(1);
+    await changeRole(database.db, user.id, "lead");
+    expect(await version()).toBe(1);
+    const changed = await changeRole(database.db, user.id, "support");
+    expect(changed).toMatchObject({ role: "support", sessionVersion: 2 });
+    await removeUser(database.db, user.id);
+  });
+
   test("create: a generated 20-character password, stored only as a bcrypt hash; email kept lower-case", async () => {
     const address = email();
     const { user, password } = await createUser(database.db, { email: `  ${address.toUpperCase()} `, role: "lead", name: " Lea " });

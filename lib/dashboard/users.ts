@@ -76,6 +76,11 @@ export async function resetPassword(db: Db, userId: number, password = generateP
   return password;
 }
 
+/** Ends every session of the user (sign-out; a changed role): a token carries the version it was issued with. */
+export async function endSessions(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+}
+
 /**
  * Changes a role or removes a user, refusing to leave the team without an owner.
  * The owners' rows are locked first, so two owners demoting each other at once
@@ -91,7 +96,15 @@ async function withOwnersLocked<T>(db: Db, fn: (tx: Parameters<Parameters<Db["tr
 export async function changeRole(db: Db, userId: number, role: Role): Promise<DashboardUser> {
   return withOwnersLocked(db, async (tx, owners) => {
     if (role !== "owner" && owners.length === 1 && owners[0] === userId) throw new DashboardError("team.last_owner", "role");
-    const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning(columns);
+    // A new role ends the user's sessions: they sign in again and get a session issued for it.
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    if (!current) throw new DashboardError("team.user_not_found");
+    const changed = current.role !== role;
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date(), ...(changed ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+      .where(eq(users.id, userId))
+      .returning(columns);
     if (!row) throw new DashboardError("team.user_not_found");
     return row as DashboardUser;
   });
