@@ -93,6 +93,67 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     }
   }, 90_000);
 
+  test("the embedded default encrypts out of the box: a key is generated into DATA_DIR (0600) on first start, kept across restarts", async () => {
+    const keyFile = path.join(dataDir, "platform-encryption.key");
+    fs.rmSync(keyFile, { force: true });
+    const lines: string[] = [];
+    const start = () => startServer({ env: { ...env, PLATFORM_ENCRYPTION_KEY: "", PLATFORM_ENCRYPTION_KEYS_PREVIOUS: "" }, onLine: (line) => lines.push(line) });
+    const call = async (url: string, method: string, body: unknown) => {
+      const response = await fetch(`${url}/api/v1/${method}`, {
+        method: "POST",
+        headers: { authorization: "Bearer key-owner-1", accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    let server = await start();
+    let listId: string;
+    try {
+      expect((fs.statSync(keyFile).mode & 0o777).toString(8)).toBe("600");
+      expect(fs.readFileSync(keyFile, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
+      expect(lines.some((line) => line.includes("generated the list encryption key"))).toBe(true);
+      const list = await call(server.url, "createListSchema", {
+        name: "Cards",
+        project_uuid: "8d4f0c9e-5a7b-4c1d-9e2f-000000000001",
+        fields: [{ name: "Card", slug: "card", type: "string", is_encryptable: true }],
+      });
+      expect(list.status).toBe(201);
+      listId = list.body.data.id;
+      expect((await call(server.url, "addListItem", { schema_id: listId, item: { card: "4111-1111" } })).status).toBe(201);
+    } finally {
+      server.signal("SIGTERM");
+      await server.exited;
+    }
+    const firstKey = fs.readFileSync(keyFile, "utf8");
+    lines.length = 0;
+    server = await start();
+    try {
+      expect(fs.readFileSync(keyFile, "utf8")).toBe(firstKey);
+      expect(lines.some((line) => line.includes("generated the list encryption key"))).toBe(false);
+      const items = await call(server.url, "getListItems", { schema_id: listId });
+      expect(items.status).toBe(200);
+      expect(items.body.data.map((item: { values: { card: string } }) => item.values.card)).toEqual(["4111-1111"]);
+    } finally {
+      server.signal("SIGTERM");
+      await server.exited;
+    }
+  }, 180_000);
+
+  test("a malformed PLATFORM_ENCRYPTION_KEY stops the start with one line naming it", async () => {
+    const port = await freePort();
+    const child = spawn("node", ["scripts/start.mjs"], {
+      env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1", PLATFORM_ENCRYPTION_KEY: "abc" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).not.toBe(0);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^PLATFORM_ENCRYPTION_KEY must be 32 bytes/);
+  }, 120_000);
+
   test("sign-in throttle per address: an X-Forwarded-For the client writes itself does not make it another address", async () => {
     const server = await startServer({ env: { ...env, DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "3" } });
     /** A failed sign-in through next-auth's credentials callback; answers the error the form would show. */

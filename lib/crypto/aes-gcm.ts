@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM for secrets at rest. The output is self-describing text:
@@ -6,12 +6,19 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  */
 const VERSION = "v1";
 
-/** Accepts a 32-byte key as 64 hex chars or base64; any other text is stretched with SHA-256. */
-export function keyFromSecret(secret: string): Buffer {
-  if (/^[0-9a-fA-F]{64}$/.test(secret)) return Buffer.from(secret, "hex");
-  const decoded = Buffer.from(secret, "base64");
-  if (decoded.length === 32 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(secret)) return decoded;
-  return createHash("sha256").update(secret, "utf8").digest();
+/**
+ * A key given in configuration: exactly 32 bytes, as 64 hex characters or
+ * base64 (standard or url-safe). Anything else is refused with the reason, so
+ * that "abc" is a configuration error and not a weak key.
+ */
+export function parseKey32(value: string, name: string): Buffer {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) {
+    const decoded = Buffer.from(text, "base64");
+    if (decoded.length === 32) return decoded;
+  }
+  throw new Error(`${name} must be 32 bytes: 64 hex characters or base64 (openssl rand -hex 32).`);
 }
 
 export function encryptText(plain: string, key: Buffer, associatedData?: string): string {

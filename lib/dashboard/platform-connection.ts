@@ -2,7 +2,7 @@ import { hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { platformConnections } from "@/lib/db/schema";
-import { decryptText, encryptText, keyFromSecret } from "@/lib/crypto/aes-gcm";
+import { decryptText, encryptText, parseKey32 } from "@/lib/crypto/aes-gcm";
 import { DashboardError } from "./errors";
 
 /** One row: the connection an owner saved in Settings (or the demo stored). */
@@ -12,12 +12,12 @@ const ASSOCIATED_DATA = "dashboard.platform_connections.api_key";
 
 /**
  * The key that encrypts the stored API key: DASHBOARD_ENCRYPTION_KEY (64 hex
- * characters or 32 bytes in base64, any other text is stretched with SHA-256),
+ * characters or 32 bytes in base64; anything else is refused at start),
  * else one derived from NEXTAUTH_SECRET with HKDF. Changing either makes the
  * stored key unreadable; an owner then enters it again.
  */
 export function connectionEncryptionKey(env: Record<string, string | undefined> = process.env): Buffer {
-  if (env.DASHBOARD_ENCRYPTION_KEY) return keyFromSecret(env.DASHBOARD_ENCRYPTION_KEY);
+  if (env.DASHBOARD_ENCRYPTION_KEY) return parseKey32(env.DASHBOARD_ENCRYPTION_KEY, "DASHBOARD_ENCRYPTION_KEY");
   const secret = env.NEXTAUTH_SECRET || env.AUTH_SECRET;
   if (!secret) throw new DashboardError("connection.no_secret");
   return Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32));

@@ -1,23 +1,81 @@
-import { decryptText, encryptText, isEncryptedText, keyFromSecret } from "@/lib/crypto/aes-gcm";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { decryptText, encryptText, isEncryptedText, parseKey32 } from "@/lib/crypto/aes-gcm";
 import { PlatformError } from "../errors";
 import type { Translate } from "../i18n";
 import "./messages";
 
 /**
  * Values of `is_encryptable` fields are stored as AES-256-GCM text
- * (lib/crypto/aes-gcm.ts) of their JSON, with the key from
- * PLATFORM_ENCRYPTION_KEY. The associated data binds a ciphertext to its list,
- * record and field, so a value copied into another record or field does not
- * decrypt.
+ * (lib/crypto/aes-gcm.ts) of their JSON. The associated data binds a
+ * ciphertext to its list, record and field, so a value copied into another
+ * record or field does not decrypt.
+ *
+ * The keys:
+ * - `PLATFORM_ENCRYPTION_KEY` (32 bytes: 64 hex characters or base64) encrypts
+ *   every new value;
+ * - `PLATFORM_ENCRYPTION_KEYS_PREVIOUS` (comma-separated, same format) still
+ *   decrypt what older keys wrote: rotation is "set the new key, move the old
+ *   one here, restart";
+ * - on the embedded database, with no variable set, the server generates a key
+ *   into DATA_DIR/platform-encryption.key (mode 0600) on its first start and
+ *   uses it (`adoptDataDirKey`); backups of the directory carry it. With the
+ *   variable set later, that file's key still decrypts.
+ * With DATABASE_URL and no variable, encryptable fields are refused (422) and
+ * the start says so in one line.
  */
-let cached: { secret: string; key: Buffer } | null = null;
+export const DATA_DIR_KEY_FILE = "platform-encryption.key";
 
-/** The key, or null when PLATFORM_ENCRYPTION_KEY is not set (read on every call: no restart needed to notice it). */
+interface KeyRing {
+  current: Buffer;
+  /** Tried in turn when the current key does not open a value. */
+  previous: Buffer[];
+}
+
+let dataDirKey: Buffer | null = null;
+let cached: { signature: string; ring: KeyRing | null } | null = null;
+
+/**
+ * The embedded data directory's own key: read, or created on first use (mode
+ * 0600, never overwritten: two starts racing both end with the one file).
+ * Called by the process that owns the directory; "created" or "read" for the log.
+ */
+export function adoptDataDirKey(dataDir: string): "created" | "read" {
+  const file = path.join(dataDir, DATA_DIR_KEY_FILE);
+  let outcome: "created" | "read" = "read";
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+    outcome = "created";
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  dataDirKey = parseKey32(fs.readFileSync(file, "utf8"), file);
+  cached = null;
+  return outcome;
+}
+
+/** Reads the variables on every call (cheaply: parsed once per value), so tests and a changed environment are noticed. */
+function keyRing(): KeyRing | null {
+  const envKey = process.env.PLATFORM_ENCRYPTION_KEY?.trim() ?? "";
+  const envPrevious = process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS?.trim() ?? "";
+  const signature = `${envKey}\n${envPrevious}\n${dataDirKey?.toString("hex") ?? ""}`;
+  if (cached?.signature === signature) return cached.ring;
+  const previous = envPrevious
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => parseKey32(entry, "PLATFORM_ENCRYPTION_KEYS_PREVIOUS"));
+  let ring: KeyRing | null = null;
+  if (envKey) ring = { current: parseKey32(envKey, "PLATFORM_ENCRYPTION_KEY"), previous: dataDirKey ? [...previous, dataDirKey] : previous };
+  else if (dataDirKey) ring = { current: dataDirKey, previous };
+  cached = { signature, ring };
+  return ring;
+}
+
+/** Whether values can be encrypted now (the key that new values get), or null. */
 export function encryptionKey(): Buffer | null {
-  const secret = process.env.PLATFORM_ENCRYPTION_KEY;
-  if (!secret) return null;
-  if (cached?.secret !== secret) cached = { secret, key: keyFromSecret(secret) };
-  return cached.key;
+  return keyRing()?.current ?? null;
 }
 
 /** 503: the list uses encryption and this server cannot do it. A configuration fault, not the caller's. */
@@ -40,12 +98,19 @@ export function sealValue(value: unknown, key: Buffer, aad: string): string {
   return encryptText(JSON.stringify(value), key, aad);
 }
 
-/** A stored value back in the clear; a value that is not ciphertext (stored before encryption applied) is returned as it is. */
+/**
+ * A stored value back in the clear, with the current key or else a previous
+ * one; a value that is not ciphertext (stored before encryption applied) is
+ * returned as it is.
+ */
 export function openValue(stored: unknown, key: Buffer, aad: string, t: Translate): unknown {
   if (!isEncryptedText(stored)) return stored;
-  try {
-    return JSON.parse(decryptText(stored, key, aad));
-  } catch {
-    throw unavailable(t, "lists.decryption_failed");
+  for (const candidate of [key, ...(keyRing()?.previous ?? [])]) {
+    try {
+      return JSON.parse(decryptText(stored, candidate, aad));
+    } catch {
+      // the next key
+    }
   }
+  throw unavailable(t, "lists.decryption_failed");
 }

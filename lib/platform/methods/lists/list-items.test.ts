@@ -385,8 +385,30 @@ describe("encrypted fields", () => {
   test("with another key the stored values cannot be read: 503", async () => {
     const id = await encryptedList();
     await add(owner, id, { plain: "p", secret: "s" });
-    process.env.PLATFORM_ENCRYPTION_KEY = "a different secret";
+    process.env.PLATFORM_ENCRYPTION_KEY = "ef".repeat(32);
     const answer = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     expect(answer.status).toBe(503);
+  });
+
+  test("rotation: with a new key and the old one in PLATFORM_ENCRYPTION_KEYS_PREVIOUS, old values read and new ones use the new key", async () => {
+    const id = await encryptedList();
+    const old = (await add(owner, id, { plain: "p", secret: "written with the old key" })).body.data.id;
+    const NEW = "9a".repeat(32);
+    process.env.PLATFORM_ENCRYPTION_KEY = NEW;
+    process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS = `  ${"77".repeat(32)}, ${KEY} `;
+    try {
+      const fresh = (await add(owner, id, { plain: "q", secret: "written with the new key" })).body.data.id;
+      const read = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
+      expect(read.status).toBe(200);
+      const secrets = Object.fromEntries(read.body.data.map((item: { id: string; values: { secret: string } }) => [item.id, item.values.secret]));
+      expect(secrets).toEqual({ [old]: "written with the old key", [fresh]: "written with the new key" });
+      // Without the old key the old value no longer opens, the new one still needs only the new key.
+      delete process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS;
+      expect((await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } })).status).toBe(503);
+      await callApi(database.db, "deleteListItem", { key: owner.key, params: { item_id: old } });
+      expect((await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } })).status).toBe(200);
+    } finally {
+      delete process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS;
+    }
   });
 });
