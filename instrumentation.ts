@@ -34,9 +34,10 @@ export async function register(): Promise<void> {
 
 /**
  * The list-value keys: on the embedded database, the data directory's own key
- * (generated on the first start); a malformed key in the environment stops the
- * start with one line naming the variable; without any key on a database
- * server, one line says that encryptable fields are refused until one is set.
+ * (generated on the first start; a damaged key file stops the start with one
+ * line); without any key on a database server, one line says that encryptable
+ * fields are refused until one is set. (A malformed key in the environment has
+ * already stopped `npm start`: lib/config.mjs.)
  */
 async function setUpEncryptionKeys(dataDir: string | null): Promise<void> {
   const { adoptDataDirKey, encryptionKey, DATA_DIR_KEY_FILE } = await import("@/lib/platform/lists/encryption");

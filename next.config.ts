@@ -1,14 +1,15 @@
 import type { NextConfig } from "next";
 import { HSTS, securityHeaders } from "./lib/http/security-headers";
+import { config } from "./lib/config.mjs";
 
-const production = process.env.NODE_ENV === "production";
+const { production, nextDistDir } = config();
 
 const nextConfig: NextConfig = {
   // PGlite (and pg_dump for it) ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg"],
   poweredByHeader: false,
   // Lets benchmarks and tests build into their own folder beside the main one.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: nextDistDir,
   async headers() {
     return [
       // Security headers on every page and route (lib/http/security-headers.ts).

@@ -19,7 +19,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { freePort } from "@/lib/testing/free-port";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     build();
     const appPort = await freePort();
     const floorPort = await freePort();
-    const env = { DATABASE_URL: database.url, PLATFORM_RATE_LIMIT: "1000000000", PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
+    const env = { DATABASE_URL: database.url, PLATFORM_RATE_LIMIT: "1000000000", PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: randomBytes(32).toString("base64url") };
     const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
     // The production server, as `npm start` runs it.
     const app = start(process.execPath, [...profile, path.join(ROOT, "scripts/start.mjs")], { ...env, PORT: String(appPort), HOSTNAME: "127.0.0.1" });

@@ -24,7 +24,7 @@ afterAll(() => {
 const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: "",
-  NEXTAUTH_SECRET: "backup-serving-secret",
+  NEXTAUTH_SECRET: "backup-serving-secret-0123456789abcdef",
   PLATFORM_RATE_LIMIT: "1000000",
   PLATFORM_LOG_REQUESTS: "0",
   NEXT_TELEMETRY_DISABLED: "1",

@@ -37,7 +37,7 @@ async function startInstance(name: string, databaseUrl: string, apiKey: string):
       PLATFORM_BASE_URL: url,
       PLATFORM_API_KEY: apiKey,
       PLATFORM_RATE_LIMIT: "1000000",
-      NEXTAUTH_SECRET: "chaos-secret",
+      NEXTAUTH_SECRET: "chaos-secret-0123456789abcdef0123456789",
       PLATFORM_LOG_REQUESTS: "0",
       DASHBOARD_EXPORT_WORKER: "1",
       DASHBOARD_EXPORT_LOG: "0",

@@ -26,7 +26,7 @@ afterAll(() => {
 const env = {
   DATA_DIR: dataDir,
   DATABASE_URL: "",
-  NEXTAUTH_SECRET: "data-dir-owner-secret",
+  NEXTAUTH_SECRET: "data-dir-owner-secret-0123456789abcdef",
   PLATFORM_RATE_LIMIT: "1000000",
   PLATFORM_LOG_REQUESTS: "0",
   NEXT_TELEMETRY_DISABLED: "1",

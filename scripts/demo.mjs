@@ -18,14 +18,28 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
+import { config, ConfigError, environmentForChild } from "../lib/config.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const args = new Set(process.argv.slice(2));
-const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
-const port = process.env.PORT || "3000";
-const hostname = process.env.HOSTNAME || "127.0.0.1";
-const contacts = process.env.DEMO_CONTACTS || "50000";
+
+function refuse(line) {
+  console.error(`demo: ${line}`);
+  process.exit(1);
+}
+
+let settings;
+try {
+  settings = config();
+} catch (error) {
+  if (error instanceof ConfigError) refuse(error.message);
+  throw error;
+}
+const dataDir = settings.dataDir;
+const port = String(settings.port);
+const hostname = settings.hostname;
+const contacts = String(settings.demoContacts);
 
 function run(command, commandArgs, env, capture = false) {
   return new Promise((resolve, reject) => {
@@ -43,12 +57,12 @@ function loadSecrets() {
   let stored = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, "utf8"));
   const secrets = {
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || stored.NEXTAUTH_SECRET || randomBytes(32).toString("base64url"),
-    DASHBOARD_ENCRYPTION_KEY: process.env.DASHBOARD_ENCRYPTION_KEY || stored.DASHBOARD_ENCRYPTION_KEY || randomBytes(32).toString("hex"),
+    NEXTAUTH_SECRET: settings.dashboard.authSecret || stored.NEXTAUTH_SECRET || randomBytes(32).toString("base64url"),
+    DASHBOARD_ENCRYPTION_KEY: settings.dashboard.encryptionKey?.toString("hex") || stored.DASHBOARD_ENCRYPTION_KEY || randomBytes(32).toString("hex"),
   };
   const toStore = {
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ? stored.NEXTAUTH_SECRET : secrets.NEXTAUTH_SECRET,
-    DASHBOARD_ENCRYPTION_KEY: process.env.DASHBOARD_ENCRYPTION_KEY ? stored.DASHBOARD_ENCRYPTION_KEY : secrets.DASHBOARD_ENCRYPTION_KEY,
+    NEXTAUTH_SECRET: settings.dashboard.authSecret ? stored.NEXTAUTH_SECRET : secrets.NEXTAUTH_SECRET,
+    DASHBOARD_ENCRYPTION_KEY: settings.dashboard.encryptionKey ? stored.DASHBOARD_ENCRYPTION_KEY : secrets.DASHBOARD_ENCRYPTION_KEY,
   };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
     fs.writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
@@ -57,14 +71,9 @@ function loadSecrets() {
   return secrets;
 }
 
-function refuse(line) {
-  console.error(`demo: ${line}`);
-  process.exit(1);
-}
-
 /** Stops before building or seeding when another process holds DATA_DIR (its lock is taken and given back at once). */
 async function checkDataDirFree() {
-  if (process.env.DATABASE_URL) return;
+  if (settings.databaseUrl) return;
   try {
     await (await acquireDataDirLock(dataDir)).release();
   } catch (error) {
@@ -90,7 +99,7 @@ async function checkPortFree() {
 /** Our own server: alive, and (on the embedded database) the owner of DATA_DIR — not another server on the same address. */
 function isOwnServer(child) {
   if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited");
-  return Boolean(process.env.DATABASE_URL) || readOwnerRecord(realDataDir(dataDir))?.pid === child.pid;
+  return Boolean(settings.databaseUrl) || readOwnerRecord(realDataDir(dataDir))?.pid === child.pid;
 }
 
 async function waitForHealth(url, child) {
@@ -124,9 +133,9 @@ async function main() {
   await checkDataDirFree();
   await checkPortFree();
   const secrets = loadSecrets();
-  const env = { ...process.env, ...secrets, DATA_DIR: dataDir, PORT: port, HOSTNAME: hostname, NEXT_TELEMETRY_DISABLED: "1" };
+  const env = { ...environmentForChild(), ...secrets, DATA_DIR: dataDir, PORT: port, HOSTNAME: hostname, NEXT_TELEMETRY_DISABLED: "1" };
 
-  const built = fs.existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+  const built = fs.existsSync(path.join(root, settings.nextDistDir, "BUILD_ID"));
   if (!(args.has("--no-build") && built)) {
     console.log("Building (next build)…");
     await run(bin("next"), ["build"], env);

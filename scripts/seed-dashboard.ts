@@ -14,6 +14,7 @@ import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/dashbo
 import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/dashboard/platform-connection";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
+import { namedVariable } from "@/lib/config.mjs";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -29,8 +30,8 @@ async function main(): Promise<void> {
     if (!email || !isRole(role)) throw new Error(`bad --users entry: ${entry}`);
     return { email, role: role as Role };
   });
-  const fixedPassword = option("password-env") ? process.env[option("password-env")!] : undefined;
-  const fixedKey = option("api-key-env") ? process.env[option("api-key-env")!] : undefined;
+  const fixedPassword = option("password-env") ? namedVariable(option("password-env")!) : undefined;
+  const fixedKey = option("api-key-env") ? namedVariable(option("api-key-env")!) : undefined;
 
   const database = await openDatabase(databaseOptionsFromEnv());
   try {

@@ -13,19 +13,18 @@
 // 25000) open connections are cut; a shutdown that still hangs exits 1.
 //
 // Refusals come first, each as one line on stderr and exit 1, before anything
-// is served or written: an embedded DATA_DIR that another process holds (its
+// is served or written: a variable that is wrong (lib/config.mjs), no
+// NEXTAUTH_SECRET, a DATABASE_URL that stays unreachable after a few tries or a
+// DATA_DIR that cannot be created or written, an embedded DATA_DIR that another process holds (its
 // lock, lib/db/data-dir-lock.mjs, is taken here, before the port, and the
 // database opens under it), then a port in use.
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
+import { applyServerDefaults, config, ConfigError, startProblem } from "../lib/config.mjs";
 
-process.env.NODE_ENV ||= "production";
-process.env.NEXT_TELEMETRY_DISABLED ||= "1";
-
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "127.0.0.1";
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 25_000);
+applyServerDefaults();
 
 function log(level, msg, fields = {}) {
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
@@ -37,14 +36,65 @@ function refuse(line) {
   process.exit(1);
 }
 
+// The configuration first: a value that is wrong stops the start with one line naming it.
+let settings;
+try {
+  settings = config();
+} catch (error) {
+  if (error instanceof ConfigError) refuse(error.message);
+  throw error;
+}
+const problem = startProblem(settings);
+if (problem) refuse(problem);
+const { port, hostname, shutdownTimeoutMs } = settings;
+
+/** DATA_DIR must exist (it is created) and take a write, before anything else uses it. */
+function checkDataDirWritable(dir) {
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(probe, "ok");
+    fs.rmSync(probe, { force: true });
+  } catch (error) {
+    refuse(`DATA_DIR ${dir} cannot be created or written (${error.code ?? error.message}); set DATA_DIR= to a directory this user can write.`);
+  }
+}
+
+/** The database server answers, within a few tries (a server that is still starting gets its time). */
+async function checkDatabaseReachable(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const target = new URL(databaseUrl);
+  const where = `${target.hostname}:${target.port || 5432}${target.pathname}`;
+  const tries = 5;
+  let last = "";
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    try {
+      await client.connect();
+      await client.query("SELECT 1");
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      last = error.code ?? error.message;
+      // A refusal by the server itself (wrong password, no such database) does not get better by waiting.
+      if (typeof error.code === "string" && /^(28|3D)/.test(error.code)) break;
+      if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
+    }
+  }
+  refuse(`DATABASE_URL: the database at ${where} cannot be reached (${last}); check the address and that the server runs.`);
+}
+
 const shownHost = ["0.0.0.0", "::", ""].includes(hostname) ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
 const url = `http://${shownHost}:${port}`;
 
 // The same directory lib/db/client.ts opens (databaseOptionsFromEnv); the lock's owner record names this server's address.
 let dataDirClaim = null;
-if (!process.env.DATABASE_URL) {
+if (settings.databaseUrl) await checkDatabaseReachable(settings.databaseUrl);
+else {
+  checkDataDirWritable(settings.dataDir);
   try {
-    dataDirClaim = await acquireDataDirLock(path.resolve(process.env.DATA_DIR || "./.data"), { url });
+    dataDirClaim = await acquireDataDirLock(settings.dataDir, { url });
   } catch (error) {
     if (error instanceof DataDirLockedError) refuse(error.message);
     throw error;

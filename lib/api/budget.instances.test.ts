@@ -31,7 +31,7 @@ describe("the request budget across instances", () => {
     assertBuilt();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-instances-"));
     platform = await startServer({
-      env: { DATABASE_URL: "", DATA_DIR: dataDir, PLATFORM_RATE_LIMIT: String(LIMIT), PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret", DASHBOARD_EXPORT_WORKER: "0", PLATFORM_LOG_REQUESTS: "1" },
+      env: { DATABASE_URL: "", DATA_DIR: dataDir, PLATFORM_RATE_LIMIT: String(LIMIT), PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", DASHBOARD_EXPORT_WORKER: "0", PLATFORM_LOG_REQUESTS: "1" },
       onLine(line) {
         if (!line.startsWith("{")) return;
         const entry = JSON.parse(line) as { msg?: string; api_method: string; status: number };

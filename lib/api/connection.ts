@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { decryptStoredKey, readStoredConnection, type StoredConnection } from "@/lib/dashboard/platform-connection";
 import type { ConnectionProblem } from "./errors";
+import { config } from "@/lib/config.mjs";
 
 export type Source = "env" | "stored" | "default";
 
@@ -17,7 +18,7 @@ export interface ConnectionInfo {
 
 /** Our own embedded platform, over loopback HTTP on the port this server listens on. */
 export function defaultBaseUrl(): string {
-  return `http://127.0.0.1:${process.env.PORT || 3000}`;
+  return `http://127.0.0.1:${config().port}`;
 }
 
 export function normalizeBaseUrl(url: string): string {
@@ -48,8 +49,7 @@ interface Resolved extends ConnectionInfo {
  * base URL, the embedded platform.
  */
 async function resolve(db: Db): Promise<Resolved> {
-  const envUrl = process.env.PLATFORM_BASE_URL?.trim() || null;
-  const envKey = process.env.PLATFORM_API_KEY?.trim() || null;
+  const { platformBaseUrl: envUrl, platformApiKey: envKey } = config().dashboard;
   const stored = envUrl && envKey ? null : await readStoredConnection(db);
   const baseUrl = envUrl ? normalizeBaseUrl(envUrl) : stored?.baseUrl ? normalizeBaseUrl(stored.baseUrl) : defaultBaseUrl();
   const baseUrlSource: Source = envUrl ? "env" : stored?.baseUrl ? "stored" : "default";

@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
 import { endSessions } from "@/lib/dashboard/users";
-import { wholeNumberSetting } from "./throttle";
+import { applyLibraryDefaults, config } from "@/lib/config.mjs";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -28,18 +28,16 @@ export function clientAddress(headers: Headers, trustedProxies = trustedProxyCou
   return chain[Math.max(0, chain.length - 1 - trustedProxies)];
 }
 
-/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app; 0 when unset or not a whole number. */
-export function trustedProxyCount(value = process.env.TRUSTED_PROXIES): number {
-  return wholeNumberSetting(value, 0);
+/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app (lib/config.mjs). */
+export function trustedProxyCount(): number {
+  return config().trustedProxies;
 }
 
-// Without NEXTAUTH_URL, next-auth takes its own address from the request's Host (and
-// X-Forwarded-Host/Proto) instead of assuming http://localhost:3000. Behind HTTPS, set
-// NEXTAUTH_URL=https://… so that session cookies are marked Secure.
-process.env.AUTH_TRUST_HOST ??= "true";
+applyLibraryDefaults();
 
 /** Credentials, a JWT in an httpOnly cookie (stateless: any instance can read it). */
 export const authOptions: NextAuthOptions = {
+  secret: config().dashboard.authSecret ?? undefined,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   providers: [

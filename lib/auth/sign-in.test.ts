@@ -6,6 +6,7 @@ import { createUser, resetPassword } from "@/lib/dashboard/users";
 import { signInWithPassword } from "./sign-in";
 import { accountPolicy, accountScope, addressPolicy, addressScope, lockedForSeconds, recordFailure, type ThrottlePolicy } from "./throttle";
 import { clientAddress, trustedProxyCount } from "./options";
+import { parseConfig } from "@/lib/config.mjs";
 
 let database: Database;
 beforeAll(async () => {
@@ -131,9 +132,14 @@ test.each([
   ["", 0],
   ["1", 1],
   ["2", 2],
-  ["-1", 0],
-  ["1.5", 0],
-  ["yes", 0],
 ])("TRUSTED_PROXIES=%j → %i", (value, expected) => {
-  expect(trustedProxyCount(value)).toBe(expected);
+  expect(parseConfig({ TRUSTED_PROXIES: value }).trustedProxies).toBe(expected);
+});
+
+test.each(["-1", "1.5", "yes", "11"])("TRUSTED_PROXIES=%j stops the start with one line", (value) => {
+  expect(() => parseConfig({ TRUSTED_PROXIES: value })).toThrow(`TRUSTED_PROXIES must be a whole number from 0 to 10, not ${JSON.stringify(value)}`);
+});
+
+test("the configured TRUSTED_PROXIES is the default of clientAddress", () => {
+  expect(trustedProxyCount()).toBe(parseConfig(process.env).trustedProxies);
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { config } from "@/lib/config.mjs";
 
 /**
  * Failed sign-ins are counted in the database per account (the email typed,
@@ -13,26 +14,18 @@ export interface ThrottlePolicy {
   maxLockSeconds: number;
 }
 
-/** A setting's value as a whole number above 0, or the fallback when it is unset or anything else. */
-export function wholeNumberSetting(text: string | undefined, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-const envInt = (name: string, fallback: number): number => wholeNumberSetting(process.env[name], fallback);
-
 export function accountPolicy(): ThrottlePolicy {
   return {
-    maxFailures: envInt("DASHBOARD_SIGNIN_MAX_FAILURES", 5),
+    maxFailures: config().dashboard.signIn.maxFailures,
     windowSeconds: 15 * 60,
-    lockSeconds: envInt("DASHBOARD_SIGNIN_LOCK_SECONDS", 60),
+    lockSeconds: config().dashboard.signIn.lockSeconds,
     maxLockSeconds: 15 * 60,
   };
 }
 
 export function addressPolicy(): ThrottlePolicy {
   return {
-    maxFailures: envInt("DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS", 50),
+    maxFailures: config().dashboard.signIn.maxFailuresPerAddress,
     windowSeconds: 15 * 60,
     lockSeconds: 5 * 60,
     maxLockSeconds: 60 * 60,

@@ -6,21 +6,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
  */
 const VERSION = "v1";
 
-/**
- * A key given in configuration: exactly 32 bytes, as 64 hex characters or
- * base64 (standard or url-safe). Anything else is refused with the reason, so
- * that "abc" is a configuration error and not a weak key.
- */
-export function parseKey32(value: string, name: string): Buffer {
-  const text = value.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
-  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) {
-    const decoded = Buffer.from(text, "base64");
-    if (decoded.length === 32) return decoded;
-  }
-  throw new Error(`${name} must be 32 bytes: 64 hex characters or base64 (openssl rand -hex 32).`);
-}
-
 export function encryptText(plain: string, key: Buffer, associatedData?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);

@@ -4,6 +4,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { connectionEncryptionKey, decryptStoredKey, readStoredConnection, storeConnection } from "./platform-connection";
 import { describeConnection, resolveConnection } from "@/lib/api/connection";
+import { parseConfig, reloadConfig } from "@/lib/config.mjs";
 
 let database: Database;
 const saved = { ...process.env };
@@ -18,14 +19,16 @@ afterEach(() => {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
+  reloadConfig();
 });
 
 const KEY = "live_4f9c2a7be0d14c33a1b2c3d4e5f6WXYZ";
 
 describe("stored platform connection", () => {
   test("the key is stored AES-256-GCM encrypted: the row never holds it, only its last four characters", async () => {
-    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions-0123456789abcdef";
     delete process.env.DASHBOARD_ENCRYPTION_KEY;
+    reloadConfig();
     await storeConnection(database.db, { baseUrl: "https://platform.example.com", apiKey: KEY, userId: 7 });
     const rows = await queryRows<Record<string, unknown>>(database.db, sql`SELECT * FROM dashboard.platform_connections`);
     expect(rows).toHaveLength(1);
@@ -39,7 +42,8 @@ describe("stored platform connection", () => {
   });
 
   test("each save uses a fresh IV: the same key encrypts differently", async () => {
-    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions-0123456789abcdef";
+    reloadConfig();
     await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
     const first = (await readStoredConnection(database.db))!.apiKeyEncrypted;
     await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
@@ -47,26 +51,31 @@ describe("stored platform connection", () => {
   });
 
   test("another secret cannot decrypt it (and says so instead of throwing)", async () => {
-    process.env.NEXTAUTH_SECRET = "secret-one";
+    process.env.NEXTAUTH_SECRET = "secret-one-0123456789abcdef0123456789";
+    reloadConfig();
     await storeConnection(database.db, { baseUrl: null, apiKey: KEY });
     const stored = (await readStoredConnection(database.db))!;
-    process.env.NEXTAUTH_SECRET = "secret-two";
+    process.env.NEXTAUTH_SECRET = "secret-two-0123456789abcdef0123456789";
+    reloadConfig();
     expect(decryptStoredKey(stored)).toBeNull();
     expect(await describeConnection(database.db)).toMatchObject({ keySource: "stored", keyLast4: "WXYZ", problem: "undecryptable" });
     expect(await resolveConnection(database.db)).toEqual({ problem: "undecryptable" });
   });
 
   test("DASHBOARD_ENCRYPTION_KEY wins over NEXTAUTH_SECRET; without either, no key can be made", () => {
-    const derived = connectionEncryptionKey({ NEXTAUTH_SECRET: "s" });
-    const explicit = connectionEncryptionKey({ NEXTAUTH_SECRET: "s", DASHBOARD_ENCRYPTION_KEY: "ab".repeat(32) });
+    const secret = "s".repeat(32);
+    const derived = connectionEncryptionKey(parseConfig({ NEXTAUTH_SECRET: secret }).dashboard);
+    const explicit = connectionEncryptionKey(parseConfig({ NEXTAUTH_SECRET: secret, DASHBOARD_ENCRYPTION_KEY: "ab".repeat(32) }).dashboard);
     expect(derived).toHaveLength(32);
+    expect(derived.toString("hex")).not.toBe("ab".repeat(32));
     expect(explicit.toString("hex")).toBe("ab".repeat(32));
-    expect(() => connectionEncryptionKey({})).toThrow("connection.no_secret");
+    expect(() => connectionEncryptionKey(parseConfig({}).dashboard)).toThrow("connection.no_secret");
   });
 
   test("resolution: env overrides stored values one by one; nothing stored means the embedded platform without a key", async () => {
-    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions";
+    process.env.NEXTAUTH_SECRET = "a-secret-for-sessions-0123456789abcdef";
     process.env.PORT = "4321";
+    reloadConfig();
     await database.db.execute(sql`DELETE FROM dashboard.platform_connections`);
     expect(await describeConnection(database.db)).toEqual({
       baseUrl: "http://127.0.0.1:4321",
@@ -79,13 +88,16 @@ describe("stored platform connection", () => {
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://stored.example.com", apiKey: KEY });
     // PLATFORM_BASE_URL names another address: the stored key is not sent there.
     process.env.PLATFORM_BASE_URL = "https://env.example.com";
+    reloadConfig();
     expect(await resolveConnection(database.db)).toEqual({ problem: "key_for_other_address" });
     expect(await describeConnection(database.db)).toMatchObject({ baseUrl: "https://env.example.com", keySource: "stored", problem: "key_for_other_address" });
     // The same address as saved (trailing slash aside): it is.
     process.env.PLATFORM_BASE_URL = "https://stored.example.com/";
+    reloadConfig();
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://stored.example.com", apiKey: KEY });
     process.env.PLATFORM_BASE_URL = "https://env.example.com";
     process.env.PLATFORM_API_KEY = "env-key-0000";
+    reloadConfig();
     expect(await describeConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", baseUrlSource: "env", keySource: "env", keyLast4: "0000", problem: null });
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: "env-key-0000" });
   });

@@ -2,7 +2,8 @@ import { hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { platformConnections } from "@/lib/db/schema";
-import { decryptText, encryptText, parseKey32 } from "@/lib/crypto/aes-gcm";
+import { decryptText, encryptText } from "@/lib/crypto/aes-gcm";
+import { config, type Config } from "@/lib/config.mjs";
 import { DashboardError } from "./errors";
 
 /** One row: the connection an owner saved in Settings (or the demo stored). */
@@ -16,9 +17,9 @@ const ASSOCIATED_DATA = "dashboard.platform_connections.api_key";
  * else one derived from NEXTAUTH_SECRET with HKDF. Changing either makes the
  * stored key unreadable; an owner then enters it again.
  */
-export function connectionEncryptionKey(env: Record<string, string | undefined> = process.env): Buffer {
-  if (env.DASHBOARD_ENCRYPTION_KEY) return parseKey32(env.DASHBOARD_ENCRYPTION_KEY, "DASHBOARD_ENCRYPTION_KEY");
-  const secret = env.NEXTAUTH_SECRET || env.AUTH_SECRET;
+export function connectionEncryptionKey(settings: Pick<Config["dashboard"], "encryptionKey" | "authSecret"> = config().dashboard): Buffer {
+  if (settings.encryptionKey) return settings.encryptionKey;
+  const secret = settings.authSecret;
   if (!secret) throw new DashboardError("connection.no_secret");
   return Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32));
 }

@@ -8,6 +8,7 @@ import { translator } from "@/lib/i18n/translate";
 import { DashboardError } from "./errors";
 import { readStoredConnection, decryptStoredKey } from "./platform-connection";
 import { checkAndSaveConnection, PlatformFieldError } from "./save-connection";
+import { reloadConfig } from "@/lib/config.mjs";
 
 /**
  * Settings' "Check and save" against our real platform and a foreign server
@@ -25,7 +26,8 @@ let tenant: Tenant;
 const savedSecret = process.env.NEXTAUTH_SECRET;
 
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET ??= "save-connection-test-secret";
+  process.env.NEXTAUTH_SECRET ??= "save-connection-test-secret-0123456789";
+  reloadConfig();
   tenant = await seedTenant(testbed.database.db);
   foreign = createServer((request, response) => {
     received.push({ authorization: String(request.headers.authorization ?? "") });
@@ -40,6 +42,7 @@ afterAll(async () => {
   await new Promise((resolve) => foreign?.close(resolve));
   if (savedSecret === undefined) delete process.env.NEXTAUTH_SECRET;
   else process.env.NEXTAUTH_SECRET = savedSecret;
+  reloadConfig();
 });
 afterEach(() => {
   received.length = 0;

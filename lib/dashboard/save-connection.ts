@@ -8,6 +8,7 @@ import { CacheEntry, invalidate, remember } from "@/lib/api/cache";
 import type { Translate } from "@/lib/i18n/translate";
 import { DashboardError } from "./errors";
 import { readStoredConnection, storeConnection } from "./platform-connection";
+import { config } from "@/lib/config.mjs";
 
 export interface SavedConnection {
   account: { name: string; email: string; plan: string };
@@ -26,7 +27,7 @@ export async function checkAndSaveConnection(
   userId: number,
   t: Translate,
 ): Promise<SavedConnection> {
-  if (process.env.PLATFORM_BASE_URL || process.env.PLATFORM_API_KEY) throw new DashboardError("connection.env_locked");
+  if (config().dashboard.platformBaseUrl || config().dashboard.platformApiKey) throw new DashboardError("connection.env_locked");
   const baseUrl = input.baseUrl ? normalizeBaseUrl(input.baseUrl) : null;
   const address = baseUrl ?? defaultBaseUrl();
   let apiKey = input.apiKey;

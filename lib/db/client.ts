@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
+import { config } from "@/lib/config.mjs";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -64,7 +65,7 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({
     connectionString: url,
-    max: poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize ?? config().databasePoolSize,
   });
   pool.on("error", (error) => {
     console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: error.message }));
@@ -151,8 +152,8 @@ declare global {
 }
 
 export function databaseOptionsFromEnv(): OpenOptions {
-  const url = process.env.DATABASE_URL || undefined;
-  return url ? { url } : { dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./.data") };
+  const { databaseUrl, dataDir } = config();
+  return databaseUrl ? { url: databaseUrl } : { dataDir };
 }
 
 /**

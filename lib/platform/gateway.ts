@@ -10,6 +10,7 @@ import { readParams } from "./request-params";
 import { authenticate, extractApiKey, pruneRateLimitCounters, rateLimitState } from "./access";
 import { parseParams } from "./validation";
 import type { Verb } from "./method";
+import { config } from "@/lib/config.mjs";
 
 export interface GatewayOptions {
   /** Requests per minute per key holder; PLATFORM_RATE_LIMIT, default 120. */
@@ -17,8 +18,7 @@ export interface GatewayOptions {
 }
 
 export function rateLimitFromEnv(): number {
-  const value = Number(process.env.PLATFORM_RATE_LIMIT ?? 120);
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 120;
+  return config().platform.rateLimit;
 }
 
 /** Laravel's expectsJson(): an Accept asking for JSON, or an XHR that accepts anything. */

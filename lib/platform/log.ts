@@ -1,6 +1,7 @@
+import { config } from "@/lib/config.mjs";
 /** Structured JSON logs, one line per event. Never log keys, tokens, passwords or query parameters. */
 export function logRequest(fields: Record<string, unknown>): void {
-  if (process.env.PLATFORM_LOG_REQUESTS === "0") return;
+  if (!config().platform.logRequests) return;
   process.stdout.write(`${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "request", ...fields })}\n`);
 }
 

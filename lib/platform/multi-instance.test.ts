@@ -14,7 +14,7 @@ const TOKEN = "multi-instance-operator-token";
 
 function startInstance(databaseUrl: string): Promise<ServerInstance> {
   return startServer({
-    env: { DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret", PLATFORM_LOG_REQUESTS: "0" },
+    env: { DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", PLATFORM_LOG_REQUESTS: "0" },
   });
 }
 

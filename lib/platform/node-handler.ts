@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { HSTS, securityHeaders } from "@/lib/http/security-headers";
 import { handleApiRequest, type GatewayOptions } from "./gateway";
 import { logError } from "./log";
-import { MAX_BODY_BYTES } from "./request-params";
+import { maxBodyBytes } from "./request-params";
+import { config } from "@/lib/config.mjs";
 
 /**
  * The platform API on plain node:http, for the production server
@@ -40,7 +41,7 @@ export type NodeApiHandler = (request: IncomingMessage, response: ServerResponse
 
 /** Returns a handler that answers API requests (true) or declines the rest (false) for Next. */
 export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHandler {
-  const security = securityHeaders(options.production ?? process.env.NODE_ENV === "production");
+  const security = securityHeaders(options.production ?? config().production);
   return (req, res) => {
     const methodName = apiMethodOf(req.method, req.url);
     if (methodName === null) return false;
@@ -93,15 +94,15 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
  * its own message. A body declared too large is not read at all.
  */
 async function readBody(req: IncomingMessage): Promise<{ body: Buffer | null; complete: boolean }> {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return { body: null, complete: false };
+  if (Number(req.headers["content-length"] ?? 0) > maxBodyBytes()) return { body: null, complete: false };
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
-    const room = MAX_BODY_BYTES + 1 - size;
+    const room = maxBodyBytes() + 1 - size;
     chunks.push(buffer.byteLength > room ? buffer.subarray(0, room) : buffer);
     size += Math.min(buffer.byteLength, room);
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBodyBytes()) {
       req.pause();
       return { body: Buffer.concat(chunks), complete: false };
     }

@@ -1,11 +1,13 @@
 import qs from "qs";
 import { PlatformError } from "./errors";
 import type { Translate } from "./i18n";
+import { config } from "@/lib/config.mjs";
 
 /** Bracket notation (`fields[0][name]`) as qs reads it, with room for 1,000 array items. */
 const QS_OPTIONS: qs.IParseOptions = { depth: 10, arrayLimit: 1000, parameterLimit: 10_000 };
 
-export const MAX_BODY_BYTES = Number(process.env.PLATFORM_MAX_BODY_BYTES ?? 1_048_576);
+/** PLATFORM_MAX_BODY_BYTES (lib/config.mjs). */
+export const maxBodyBytes = (): number => config().platform.maxBodyBytes;
 
 export type Params = Record<string, unknown>;
 
@@ -27,10 +29,10 @@ export function normalizeInput(value: unknown): unknown {
   return value;
 }
 
-/** The body's bytes, refused with 413 beyond MAX_BODY_BYTES (declared or counted while reading). */
+/** The body's bytes, refused with 413 beyond PLATFORM_MAX_BODY_BYTES (declared or counted while reading). */
 async function readBodyBytes(request: Request, t: Translate): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw payloadTooLarge(t);
+  if (declared > maxBodyBytes()) throw payloadTooLarge(t);
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -39,7 +41,7 @@ async function readBodyBytes(request: Request, t: Translate): Promise<Buffer> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBodyBytes()) {
       await reader.cancel();
       throw payloadTooLarge(t);
     }
@@ -49,7 +51,7 @@ async function readBodyBytes(request: Request, t: Translate): Promise<Buffer> {
 }
 
 function payloadTooLarge(t: Translate): PlatformError {
-  const text = t("gateway.payload_too_large", { max: MAX_BODY_BYTES });
+  const text = t("gateway.payload_too_large", { max: maxBodyBytes() });
   return new PlatformError(413, { message: text, error: text });
 }
 

@@ -26,7 +26,7 @@ function startInstance(databaseUrl: string, apiKey: string, extraEnv: Record<str
       DATABASE_URL: databaseUrl,
       PLATFORM_BASE_URL: url,
       PLATFORM_API_KEY: apiKey,
-      NEXTAUTH_SECRET: "test-secret",
+      NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789",
       PLATFORM_LOG_REQUESTS: "0",
       DASHBOARD_EXPORT_WORKER: "1",
       DASHBOARD_EXPORT_LOG: "0",

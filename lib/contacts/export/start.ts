@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { ExportWorker } from "./worker";
+import { config } from "@/lib/config.mjs";
 
 declare global {
   var __contactExportWorker: ExportWorker | undefined;
@@ -13,7 +14,7 @@ declare global {
  * another instance (or this one after a restart) continues at once.
  */
 export async function startExportWorkerFromEnv(): Promise<void> {
-  if (process.env.DASHBOARD_EXPORT_WORKER === "0" || globalThis.__contactExportWorker) return;
+  if (!config().dashboard.exportWorker || globalThis.__contactExportWorker) return;
   const { db } = await getDatabase();
   const worker = new ExportWorker({ db });
   globalThis.__contactExportWorker = worker;

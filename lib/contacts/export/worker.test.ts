@@ -12,6 +12,7 @@ import { BOM, CSV_COLUMNS } from "./format";
 import { cancelExportJob, createExportJob, findExportJob, listExportJobs } from "./jobs";
 import { claimExportJob, cleanupExpiredExports, ExportWorker, type ExportWorkerOptions } from "./worker";
 import { exportFileStream } from "./download";
+import { reloadConfig } from "@/lib/config.mjs";
 
 /**
  * The export worker against our real platform over HTTP (lib/api/test-platform):
@@ -24,6 +25,7 @@ let platform: TestPlatform;
 
 beforeAll(async () => {
   process.env.DASHBOARD_EXPORT_LOG = "0";
+  reloadConfig();
   database = await createTestDatabase();
   db = database.db;
   platform = await startTestPlatform(db);

@@ -8,6 +8,7 @@ import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { serialiseBatch, type ExportFormat } from "./format";
 import { RETENTION_HOURS, type ExportJobRow, type StoredFilters, type WaitReason } from "./jobs";
+import { config } from "@/lib/config.mjs";
 
 /**
  * The export worker: runs in every server process, takes one job at a time with
@@ -50,8 +51,7 @@ const UNAVAILABLE_MAX_WAIT_MS = 30_000;
 const HEARTBEAT_MS = 5_000;
 
 export function leaseSecondsFromEnv(): number {
-  const value = Number(process.env.DASHBOARD_EXPORT_LEASE_SECONDS ?? 30);
-  return Number.isFinite(value) && value >= 2 ? Math.floor(value) : 30;
+  return config().dashboard.exportLeaseSeconds;
 }
 
 export function workerOwnerId(): string {
@@ -194,7 +194,7 @@ function isTransient(error: unknown): boolean {
 }
 
 function log(entry: Record<string, unknown>): void {
-  if (process.env.DASHBOARD_EXPORT_LOG === "0") return;
+  if (!config().dashboard.exportLog) return;
   console.log(JSON.stringify({ level: "info", area: "contact-export", ...entry }));
 }
 

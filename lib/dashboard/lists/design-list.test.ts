@@ -20,6 +20,7 @@ import { recordErrorPath } from "@/lib/dashboard/forms/list-records";
 import { addField, createList, deleteField, deleteList } from "./design-list";
 import { loadAllLists, loadList } from "./load-lists";
 import { deleteRecord, loadRecords, saveRecord } from "./records";
+import { reloadConfig } from "@/lib/config.mjs";
 
 /**
  * The designer's services against our real platform over HTTP: what the
@@ -33,6 +34,7 @@ const savedKey = process.env.PLATFORM_ENCRYPTION_KEY;
 afterEach(() => {
   if (savedKey === undefined) delete process.env.PLATFORM_ENCRYPTION_KEY;
   else process.env.PLATFORM_ENCRYPTION_KEY = savedKey;
+  reloadConfig();
 });
 
 const clientFor = (tenant: Tenant, baseUrl = testbed.platform.baseUrl) => new PlatformClient({ db: testbed.database.db, baseUrl, apiKey: tenant.key });
@@ -168,6 +170,7 @@ describe(`designer services (${testDriver()})`, () => {
 
   test("an encrypted field on a server without an encryption key: the error lands on that row's checkbox", async () => {
     delete process.env.PLATFORM_ENCRYPTION_KEY;
+    reloadConfig();
     const tenant = await seedTenant(testbed.database.db);
     const form = designed(tenant, { fields: [row("a"), row("secret", { is_encryptable: true })] });
     const answer = toActionError(await failure(createList(clientFor(tenant), form)), t);

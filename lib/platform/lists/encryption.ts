@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { decryptText, encryptText, isEncryptedText, parseKey32 } from "@/lib/crypto/aes-gcm";
+import { decryptText, encryptText, isEncryptedText } from "@/lib/crypto/aes-gcm";
+import { config, decodeKey32, KEY32_RULE } from "@/lib/config.mjs";
 import { PlatformError } from "../errors";
 import type { Translate } from "../i18n";
 import "./messages";
@@ -34,7 +35,6 @@ interface KeyRing {
 }
 
 let dataDirKey: Buffer | null = null;
-let cached: { signature: string; ring: KeyRing | null } | null = null;
 
 /**
  * The embedded data directory's own key: read, or created on first use (mode
@@ -50,27 +50,18 @@ export function adoptDataDirKey(dataDir: string): "created" | "read" {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  dataDirKey = parseKey32(fs.readFileSync(file, "utf8"), file);
-  cached = null;
+  const key = decodeKey32(fs.readFileSync(file, "utf8"));
+  if (!key) throw new Error(`${file} ${KEY32_RULE}: restore it from a backup, or remove it only if no list holds encrypted values.`);
+  dataDirKey = key;
   return outcome;
 }
 
-/** Reads the variables on every call (cheaply: parsed once per value), so tests and a changed environment are noticed. */
+/** The keys of the configuration (lib/config.mjs) and the data directory's. */
 function keyRing(): KeyRing | null {
-  const envKey = process.env.PLATFORM_ENCRYPTION_KEY?.trim() ?? "";
-  const envPrevious = process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS?.trim() ?? "";
-  const signature = `${envKey}\n${envPrevious}\n${dataDirKey?.toString("hex") ?? ""}`;
-  if (cached?.signature === signature) return cached.ring;
-  const previous = envPrevious
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => parseKey32(entry, "PLATFORM_ENCRYPTION_KEYS_PREVIOUS"));
-  let ring: KeyRing | null = null;
-  if (envKey) ring = { current: parseKey32(envKey, "PLATFORM_ENCRYPTION_KEY"), previous: dataDirKey ? [...previous, dataDirKey] : previous };
-  else if (dataDirKey) ring = { current: dataDirKey, previous };
-  cached = { signature, ring };
-  return ring;
+  const { encryptionKey: envKey, encryptionKeysPrevious: previous } = config().platform;
+  if (envKey) return { current: envKey, previous: dataDirKey ? [...previous, dataDirKey] : previous };
+  if (dataDirKey) return { current: dataDirKey, previous };
+  return null;
 }
 
 /** Whether values can be encrypted now (the key that new values get), or null. */

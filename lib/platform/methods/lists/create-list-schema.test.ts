@@ -6,11 +6,13 @@ import { applyFixtures } from "../../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
 import { RESERVED_SLUGS, RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
 import { createList, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
+import { reloadConfig } from "@/lib/config.mjs";
 
 let database: Database;
 let tenant: Tenant;
 beforeAll(async () => {
   delete process.env.PLATFORM_ENCRYPTION_KEY;
+  reloadConfig();
   database = await createTestDatabase();
   tenant = await seedTenant(database.db);
 });

@@ -6,11 +6,13 @@ import { queryRows, type Database } from "@/lib/db/client";
 import { callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
 import { createListId, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
+import { reloadConfig } from "@/lib/config.mjs";
 
 let database: Database;
 let owner: Tenant;
 beforeAll(async () => {
   delete process.env.PLATFORM_ENCRYPTION_KEY;
+  reloadConfig();
   database = await createTestDatabase();
   owner = await seedTenant(database.db);
 });

@@ -6,6 +6,7 @@ import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { BASE_URL, callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
 import { createListId, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
+import { reloadConfig } from "@/lib/config.mjs";
 
 let database: Database;
 let owner: Tenant;
@@ -14,6 +15,7 @@ const KEY = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
 beforeAll(async () => {
   process.env.PLATFORM_ENCRYPTION_KEY = KEY;
+  reloadConfig();
   database = await createTestDatabase();
   owner = await seedTenant(database.db);
   contactId = uniqueId();
@@ -21,6 +23,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   process.env.PLATFORM_ENCRYPTION_KEY = KEY;
+  reloadConfig();
 });
 afterAll(async () => {
   await database?.close();
@@ -366,6 +369,7 @@ describe("encrypted fields", () => {
     const id = await encryptedList();
     const itemId = (await add(owner, id, { plain: "p", secret: "s" })).body.data.id;
     delete process.env.PLATFORM_ENCRYPTION_KEY;
+    reloadConfig();
     const text = "The list has encrypted fields, but the server has no encryption key (PLATFORM_ENCRYPTION_KEY).";
     const write = await add(owner, id, { plain: "p", secret: "s2" });
     expect(write.status).toBe(503);
@@ -386,6 +390,7 @@ describe("encrypted fields", () => {
     const id = await encryptedList();
     await add(owner, id, { plain: "p", secret: "s" });
     process.env.PLATFORM_ENCRYPTION_KEY = "ef".repeat(32);
+    reloadConfig();
     const answer = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     expect(answer.status).toBe(503);
   });
@@ -396,6 +401,7 @@ describe("encrypted fields", () => {
     const NEW = "9a".repeat(32);
     process.env.PLATFORM_ENCRYPTION_KEY = NEW;
     process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS = `  ${"77".repeat(32)}, ${KEY} `;
+    reloadConfig();
     try {
       const fresh = (await add(owner, id, { plain: "q", secret: "written with the new key" })).body.data.id;
       const read = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
@@ -404,11 +410,13 @@ describe("encrypted fields", () => {
       expect(secrets).toEqual({ [old]: "written with the old key", [fresh]: "written with the new key" });
       // Without the old key the old value no longer opens, the new one still needs only the new key.
       delete process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS;
+      reloadConfig();
       expect((await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } })).status).toBe(503);
       await callApi(database.db, "deleteListItem", { key: owner.key, params: { item_id: old } });
       expect((await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } })).status).toBe(200);
     } finally {
       delete process.env.PLATFORM_ENCRYPTION_KEYS_PREVIOUS;
+      reloadConfig();
     }
   });
 });

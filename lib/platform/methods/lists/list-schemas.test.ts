@@ -6,6 +6,7 @@ import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { BASE_URL, callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { createListId, field, seedMemberProject } from "../../lists/test-support";
+import { reloadConfig } from "@/lib/config.mjs";
 
 let database: Database;
 beforeAll(async () => {
@@ -190,6 +191,7 @@ describe("deleteListSchema", () => {
   test("204 without a body; the list, its fields and records are gone; every later call answers 404", async () => {
     const owner = await seedTenant(database.db);
     process.env.PLATFORM_ENCRYPTION_KEY = "cd".repeat(32);
+    reloadConfig();
     const id = await createListId(database.db, owner, [field("a"), field("s", "string", { is_encryptable: true, is_required: false })]);
     const items: string[] = [];
     for (let i = 0; i < 3; i++) {

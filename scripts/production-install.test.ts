@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bundleScripts, OPERATOR_COMMANDS } from "./bundle-scripts.mjs";
+
+/**
+ * A production install (`npm ci && npm run build && npm prune --omit=dev`) has no
+ * development tools: the operator commands run from the bundle `npm run build` makes,
+ * with plain node, and package.json keeps the tools among devDependencies.
+ */
+const packageJson = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "production-install-"));
+// Inside the checkout, as dist/scripts is: node resolves the packages from the bundle's place.
+const bundleDir = path.resolve("dist", `test-${process.pid}`);
+afterAll(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(bundleDir, { recursive: true, force: true });
+});
+
+describe("production install", () => {
+  test("development tools are devDependencies, and every npm script a production install runs uses none of them", () => {
+    const devTools = ["tsx", "esbuild", "vitest", "@playwright/test", "typescript", "drizzle-kit", "eslint"];
+    for (const tool of devTools) expect(Object.keys(packageJson.dependencies)).not.toContain(tool);
+    for (const name of ["start", "user:create", "user:password", "platform:load", "backup", "restore", "db:check"]) {
+      expect(packageJson.scripts[name], name).toMatch(/^node scripts\/(start|run)\.mjs\b/);
+    }
+    expect(packageJson.scripts.build).toBe("next build && node scripts/bundle-scripts.mjs");
+  });
+
+  test("the bundled operator commands run with plain node, without tsx: platform:load and db:check on an embedded DATA_DIR", async () => {
+    const outdir = await bundleScripts(bundleDir);
+    expect(fs.readdirSync(outdir).sort()).toEqual(OPERATOR_COMMANDS.map((name) => `${name}.mjs`).sort());
+    for (const file of fs.readdirSync(outdir)) {
+      // Packages stay in node_modules: no copy of a library in the bundle.
+      expect(fs.readFileSync(path.join(outdir, file), "utf8")).not.toContain("drizzle-orm/pg-core/table");
+    }
+    const dataDir = path.join(work, "data");
+    const fixtures = path.join(work, "fixtures.json");
+    fs.writeFileSync(
+      fixtures,
+      JSON.stringify({
+        accounts: [{ id: 1, email: "owner@example.com", plan: "pro", api_key: "key-production-1" }],
+        projects: [{ uuid: "8d4f0c9e-5a7b-4c1d-9e2f-0000000000b1", account_id: 1, name: "Shop" }],
+        bots: [{ id: 10, project_uuid: "8d4f0c9e-5a7b-4c1d-9e2f-0000000000b1", name: "Shop bot" }],
+      }),
+    );
+    // NODE_OPTIONS cleared: nothing may reach a TypeScript loader.
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_OPTIONS: "" };
+    const load = spawnSync(process.execPath, [path.join(outdir, "platform-load.mjs"), fixtures], { env, encoding: "utf8", timeout: 120_000 });
+    expect(load.stderr).not.toMatch(/Error|ERR_/);
+    expect(load.status).toBe(0);
+    expect(JSON.parse(load.stdout).applied).toMatchObject({ accounts: 1, projects: 1, bots: 1 });
+    const check = spawnSync(process.execPath, [path.join(outdir, "check-journal.mjs")], { env, encoding: "utf8", timeout: 120_000 });
+    expect(check.status).toBe(0);
+    expect(check.stdout).toMatch(/journal check passed/);
+  }, 180_000);
+
+  test("scripts/run.mjs names an unknown command and exits 2", () => {
+    const result = spawnSync(process.execPath, ["scripts/run.mjs", "../start"], { encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('run: no operator command "../start" (scripts/<name>.ts)');
+  });
+});
