@@ -19,7 +19,8 @@ async function as(role: Role | null, baseURL: string) {
 
 test("anonymous: dashboard route handlers answer 401, pages redirect to /login", async ({ baseURL }) => {
   const api = await as(null, baseURL!);
-  for (const url of ["/api/dashboard/me", "/api/dashboard/team", "/api/dashboard/budget"]) {
+  const streamed = ["/api/dashboard/activity/export", "/api/dashboard/contacts/exports/00000000-0000-4000-8000-000000000000/download"];
+  for (const url of ["/api/dashboard/me", "/api/dashboard/team", "/api/dashboard/budget", ...streamed]) {
     const response = await api.get(url);
     expect(response.status(), url).toBe(401);
     expect(await response.json()).toEqual({ error: { kind: "unauthenticated", message: "Sign in to continue.", fieldErrors: {} } });

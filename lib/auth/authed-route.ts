@@ -29,19 +29,32 @@ function json(status: number, body: unknown): Response {
   });
 }
 
+/** A refusal in the shape of every dashboard route handler: `{error: ActionError}` with the kind's status. */
+export function errorResponse(error: ActionError): Response {
+  return json(STATUS[error.kind], { error });
+}
+
+/** What Next hands a route handler besides the request: the dynamic segments of its path. */
+export interface RouteSegments<P> {
+  params: Promise<P>;
+}
+
 /**
- * The route-handler twin of authedAction, for GET endpoints that the browser's
- * react-query calls: same user re-read, same permission table; the query string
- * is parsed with the schema. Errors are `{error: ActionError}` with a status.
+ * The route-handler twin of authedAction, for every dashboard route handler
+ * (react-query's GET endpoints and the streamed downloads alike): same user
+ * re-read, same permission table; the query string is parsed with the schema.
+ * The handler returns data (answered as JSON) or a Response of its own (a
+ * stream, a file). It gets the path's segments (`params`) as the fourth
+ * argument. Errors are `{error: ActionError}` with a status.
  */
-export function authedRoute<S extends z.ZodType, T>(
+export function authedRoute<S extends z.ZodType, T, P = Record<string, string>>(
   permission: Permission,
   schema: S,
-  fn: (input: z.output<S>, context: ActionContext, request: Request) => Promise<T>,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
+  fn: (input: z.output<S>, context: ActionContext, request: Request, params: P) => Promise<T | Response>,
+): (request: Request, segments: RouteSegments<P>) => Promise<Response> {
+  return async (request, segments) => {
     const t = await getTranslator();
-    const fail = (error: ActionError) => json(STATUS[error.kind], { error });
+    const fail = errorResponse;
     try {
       const user = await loadSessionUser();
       if (!user) return fail({ kind: "unauthenticated", message: t("auth.unauthenticated"), fieldErrors: {} });
@@ -51,7 +64,8 @@ export function authedRoute<S extends z.ZodType, T>(
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const parsed = schema.safeParse(query);
       if (!parsed.success) return fail({ kind: "validation", message: t("form.fix_errors"), fieldErrors: issuesToFieldErrors(parsed.error.issues, t) });
-      return json(200, await fn(parsed.data, { db: await getDb(), user, t }, request));
+      const result = await fn(parsed.data, { db: await getDb(), user, t }, request, ((await segments?.params) ?? {}) as P);
+      return result instanceof Response ? result : json(200, result);
     } catch (error) {
       return fail(toActionError(error, t));
     }
