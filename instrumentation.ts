@@ -26,28 +26,8 @@ export async function register(): Promise<void> {
       return { db: current.db, database: current };
     });
   }
-  await setUpEncryptionKeys(database.dataDirLock?.dataDir ?? null);
+  await (await import("@/lib/platform/lists/encryption-setup")).setUpEncryptionKeys(database.dataDirLock?.dataDir ?? null);
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   globalThis.__platformNodeApiHandler = createNodeApiHandler({ getDb });
   await (await import("@/lib/contacts/export/start")).startExportWorkerFromEnv();
-}
-
-/**
- * The list-value keys: on the embedded database, the data directory's own key
- * (generated on the first start; a damaged key file stops the start with one
- * line); without any key on a database server, one line says that encryptable
- * fields are refused until one is set. (A malformed key in the environment has
- * already stopped `npm start`: lib/config.mjs.)
- */
-async function setUpEncryptionKeys(dataDir: string | null): Promise<void> {
-  const { adoptDataDirKey, encryptionKey, DATA_DIR_KEY_FILE } = await import("@/lib/platform/lists/encryption");
-  const log = (level: string, msg: string, fields: Record<string, unknown> = {}) =>
-    (level === "error" ? process.stderr : process.stdout).write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
-  try {
-    if (dataDir && adoptDataDirKey(dataDir) === "created") log("info", "generated the list encryption key", { file: `${dataDir}/${DATA_DIR_KEY_FILE}` });
-    if (!encryptionKey()) log("warn", "PLATFORM_ENCRYPTION_KEY is not set: list fields marked is_encryptable are refused (422) until it is");
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
 }
