@@ -34,7 +34,8 @@ async function send(method: string, init: { query?: string; body?: string; conte
   if (init.contentType) headers["content-type"] = init.contentType;
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   const url = `${BASE_URL}/api/v1/${method}${init.query ? `?${init.query}` : ""}`;
-  const response = await handleApiRequest(database.db, new Request(url, { method: init.body === undefined ? "GET" : "POST", headers, body: init.body }), method);
+  const request = new Request(url, { method: init.body === undefined ? "GET" : "POST", headers, body: init.body });
+  const response = await handleApiRequest(database.db, request, method);
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
@@ -207,7 +208,8 @@ describe("prototype keys", () => {
     expect(await count("list_schemas")).toBe(lists);
 
     const schemaId = await createListId(database.db, tenant, [field("a")]);
-    const added = await callApi(database.db, "addListSchemaField", { key: tenant.key, verb: "GET", query: `schema_id=${schemaId}&field[name]=X&field[slug]=${slug}&field[type]=string` });
+    const query = `schema_id=${schemaId}&field[name]=X&field[slug]=${slug}&field[type]=string`;
+    const added = await callApi(database.db, "addListSchemaField", { key: tenant.key, verb: "GET", query });
     expect(added.status).toBe(422);
     expect(Object.keys(added.body.errors)).toEqual(["field.slug"]);
     expect(await count("list_fields", sql`schema_id = ${schemaId}`)).toBe(1);
