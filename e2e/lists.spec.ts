@@ -13,7 +13,7 @@ let nextId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
 const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const NOT_FOUND = "Page not found";
-const RESERVED_TEXT = "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at).";
+const RESERVED_TEXT = "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype).";
 
 async function fixtures(request: APIRequestContext, document: Record<string, unknown>) {
   const response = await request.post("/api/operator/fixtures", {

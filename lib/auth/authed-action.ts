@@ -5,6 +5,7 @@ import { getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 import type { ActionResult } from "@/lib/dashboard/action-result";
 import { issuesToFieldErrors } from "@/lib/dashboard/zod-messages";
+import { findNulPaths } from "@/lib/http/input-safety";
 import { toActionError } from "./action-errors";
 import { permissionExplanation } from "./authorize";
 import { can, type Permission } from "./permissions";
@@ -17,7 +18,8 @@ export interface ActionContext {
 }
 
 function formDataToObject(form: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // Without a prototype: a field named `__proto__` stays a field.
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of form.entries()) {
     if (key.startsWith("$ACTION")) continue;
     out[key] = typeof value === "string" ? value : value.name;
@@ -43,9 +45,14 @@ export function authedAction<S extends z.ZodType, T>(
       if (!can(user.role, permission)) {
         return { ok: false, error: { kind: "forbidden", code: "forbidden", message: permissionExplanation(permission, user.role, t), fieldErrors: {} } };
       }
-      const parsed = schema.safeParse(input instanceof FormData ? formDataToObject(input) : input);
-      if (!parsed.success) {
-        return { ok: false, error: { kind: "validation", message: t("form.fix_errors"), fieldErrors: issuesToFieldErrors(parsed.error.issues, t) } };
+      const raw = input instanceof FormData ? formDataToObject(input) : input;
+      const parsed = schema.safeParse(raw);
+      // Text with U+0000 never reaches the database, which cannot store it (PostgreSQL error 22021).
+      const nulPaths = findNulPaths(raw);
+      if (!parsed.success || nulPaths.length > 0) {
+        const fieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, t);
+        for (const path of nulPaths) (fieldErrors[path || "_form"] ??= []).push(t("form.nul_character"));
+        return { ok: false, error: { kind: "validation", message: t("form.fix_errors"), fieldErrors } };
       }
       return { ok: true, data: await fn(parsed.data, { db: await getDb(), user, t }) };
     } catch (error) {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { classifyEngineFailure, DatabaseUnavailableError, isDatabaseUnavailable } from "./failure";
+import { classifyEngineFailure, databaseOutageOf, DatabaseUnavailableError, isDatabaseUnavailable } from "./failure";
 
 /** Errors as PostgreSQL, PGlite, node's fs and drizzle raise them (messages seen on a full 80 MB disk). */
 function databaseError(message: string, code?: string): Error {
@@ -27,4 +27,27 @@ const cases: Array<[string, unknown, ReturnType<typeof classifyEngineFailure>]> 
 test.each(cases)("classify: %s", (_title, error, expected) => {
   expect(classifyEngineFailure(error)).toEqual(expected);
   expect(isDatabaseUnavailable(error)).toBe(expected !== null);
+});
+
+/** Errors as pg, pg-pool, node's sockets, PGlite and our embedded wrapper raise them when the database cannot be reached. */
+const outages: Array<[string, unknown, ReturnType<typeof databaseOutageOf>]> = [
+  ["a refused connection", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }), "unreachable"],
+  ["a connection that timed out", Object.assign(new Error("connect ETIMEDOUT 10.0.0.1:5432"), { code: "ETIMEDOUT" }), "unreachable"],
+  ["every address of localhost refused", new AggregateError([Object.assign(new Error("refused"), { code: "ECONNREFUSED" })], ""), "unreachable"],
+  ["an administrator shut the server down", databaseError("terminating connection due to administrator command", "57P01"), "unreachable"],
+  ["the server is starting up", databaseError("the database system is starting up", "57P03"), "unreachable"],
+  ["a connection exception (class 08)", databaseError("connection failure", "08006"), "unreachable"],
+  ["pg lost the connection mid-query", new Error("Connection terminated unexpectedly"), "unreachable"],
+  ["pg-pool gave up waiting", new Error("timeout exceeded when trying to connect"), "unreachable"],
+  ["behind drizzle's wrapper", wrappedByDrizzle(databaseError("terminating connection due to administrator command", "57P01")), "unreachable"],
+  ["our closed embedded database", new Error("The database is closed."), "unreachable"],
+  ["a closed PGlite", new Error("PGlite is closed"), "unreachable"],
+  ["a full disk keeps its reason", databaseError('could not extend file "base/5/1": No space left on device', "53100"), "disk_full"],
+  ["a unique violation is an ordinary error", databaseError('duplicate key value violates unique constraint "x"', "23505"), null],
+  ["a missing table is an ordinary error (a bug, 500)", databaseError('relation "platform.x" does not exist', "42P01"), null],
+  ["text with U+0000 is an ordinary error", databaseError("invalid byte sequence for encoding \"UTF8\": 0x00", "22021"), null],
+];
+
+test.each(outages)("outage: %s", (_title, error, expected) => {
+  expect(databaseOutageOf(error)).toBe(expected);
 });

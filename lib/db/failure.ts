@@ -72,3 +72,44 @@ function classifyOne(error: unknown): EngineFailure | null {
 export function isDatabaseUnavailable(error: unknown): boolean {
   return classifyEngineFailure(error) !== null;
 }
+
+/** Why a request could not be served by the database: the engine's own failures, or a database that cannot be reached. */
+export type OutageReason = UnavailableReason | "unreachable";
+
+/** Network errors of node's sockets (pg connecting to, or talking with, the server). */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+/**
+ * SQLSTATEs of a server that is going away or cannot take us: 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down),
+ * 53300 too_many_connections, and class 08, connection exceptions.
+ */
+const SERVER_GONE_CODES = /^(57P01|57P02|57P03|53300|08[0-9A-Z]{3})$/;
+/** pg's and pg-pool's own words for a lost or impossible connection; ours and PGlite's for a closed embedded database. */
+const CONNECTION_LOST = new RegExp(
+  [
+    "^Connection terminated",
+    "timeout exceeded when trying to connect",
+    "Client has encountered a connection error",
+    "Cannot use a pool after calling end",
+    "^The database is closed\\.",
+    "^PGlite is closed",
+  ].join("|"),
+);
+
+/**
+ * Null for an ordinary error; otherwise why the database cannot serve right now, so that
+ * the request is answered 503 with Retry-After (nothing was changed) instead of an opaque 500.
+ */
+export function databaseOutageOf(error: unknown): OutageReason | null {
+  const engine = classifyEngineFailure(error);
+  if (engine) return engine.reason;
+  for (let current = error, depth = 0; current != null && depth < 6; depth += 1) {
+    const { message, code } = textOf(current);
+    if (code && (NETWORK_CODES.has(code) || SERVER_GONE_CODES.test(code))) return "unreachable";
+    if (CONNECTION_LOST.test(message)) return "unreachable";
+    // pg-pool reports a refused connection to every address of "localhost" as one AggregateError.
+    if (current instanceof AggregateError && current.errors.some((inner) => databaseOutageOf(inner) === "unreachable")) return "unreachable";
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -211,13 +211,29 @@ describe("routing and errors", () => {
 
   test("an unexpected failure is a JSON 500 with a request id and no stack", async () => {
     const broken = await createTestDatabase();
-    const tenant = await seedTenant(broken.db);
-    await broken.close();
-    const answer = await callApi(broken.db, "getMe", { key: tenant.key });
-    expect(answer.status).toBe(500);
-    expect(Object.keys(answer.body).sort()).toEqual(["error", "request_id"]);
-    expect(answer.body.request_id).toBe(answer.headers.get("x-request-id"));
-    expect(answer.text).not.toMatch(/at .*\.ts|stack|Error:/);
+    try {
+      const tenant = await seedTenant(broken.db);
+      // A table the key lookup reads is gone: an error nobody planned for (not an outage).
+      await broken.db.execute(sql`ALTER TABLE platform.deprecations RENAME TO deprecations_gone`);
+      const answer = await callApi(broken.db, "getMe", { key: tenant.key });
+      expect(answer.status).toBe(500);
+      expect(Object.keys(answer.body).sort()).toEqual(["error", "request_id"]);
+      expect(answer.body.request_id).toBe(answer.headers.get("x-request-id"));
+      expect(answer.text).not.toMatch(/at .*\.ts|stack|Error:/);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test("a closed embedded database is an outage: 503 with Retry-After, not a 500", async () => {
+    const closed = await createTestDatabase();
+    const tenant = await seedTenant(closed.db);
+    await closed.close();
+    const answer = await callApi(closed.db, "getMe", { key: tenant.key });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("5");
+    const text = "The service's database cannot be reached right now. Nothing was changed; try again in a few seconds.";
+    expect(answer.body).toEqual({ message: text, error: text, request_id: answer.headers.get("x-request-id") });
   });
 
   test("every answer carries a request id; a client's X-Request-Id is echoed", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { classifyEngineFailure } from "@/lib/db/failure";
+import { databaseOutageOf, type OutageReason } from "@/lib/db/failure";
 import { PlatformError, ValidationError } from "./errors";
 import { negotiateLanguage, translator, type Translate } from "./i18n";
 import { jsonResponse } from "./json";
@@ -30,12 +30,19 @@ export function wantsJson(request: Request): boolean {
   return ajax && (accept === "" || accept.includes("*/*"));
 }
 
+/** The database, or how to get it: a route passes its opener, so that a database that cannot be opened is answered 503 too. */
+export type DatabaseSource = Db | (() => Promise<Db>);
+
+/** Seconds a client should wait before retrying, by why the database cannot serve. */
+const RETRY_AFTER_SECONDS: Record<OutageReason, number> = { disk_full: 10, engine_failed: 10, unreachable: 5 };
+
 /**
  * Answers one call of /api/v1/<methodName>, in Laravel's order: route (404,
  * 405), body, authentication (401, 403 blocked, 402), rate limit (429),
- * sunset (410), validation (422 or a redirect), then the method.
+ * sunset (410), validation (422 or a redirect), then the method. The database
+ * is first needed for authentication: what comes before it is answered without one.
  */
-export async function handleApiRequest(db: Db, request: Request, methodName: string, options: GatewayOptions = {}): Promise<Response> {
+export async function handleApiRequest(source: DatabaseSource, request: Request, methodName: string, options: GatewayOptions = {}): Promise<Response> {
   const started = performance.now();
   const requestId = request.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
   const lang = negotiateLanguage(request.headers.get("accept-language"));
@@ -74,6 +81,7 @@ export async function handleApiRequest(db: Db, request: Request, methodName: str
     const apiKey = extractApiKey(request, raw);
     delete raw.api_token;
 
+    const db = typeof source === "function" ? await source() : source;
     const access = await authenticate(db, apiKey, methodName);
     if (access.deprecation) {
       headers["deprecation"] = "true";
@@ -124,12 +132,13 @@ function errorResponse(error: unknown, request: Request, t: Translate, requestId
   if (error instanceof PlatformError) {
     return jsonResponse(error.status, error.body, { ...headers, ...error.headers });
   }
-  const unavailable = classifyEngineFailure(error);
-  if (unavailable) {
-    // A full disk or a failed engine: nothing was changed (the statement failed whole), and it is worth retrying later.
-    logError({ request_id: requestId, msg: "database unavailable", error });
-    const text = t(`gateway.database_${unavailable.reason}`);
-    return jsonResponse(503, { message: text, error: text, request_id: requestId }, { ...headers, "retry-after": "10" });
+  const outage = databaseOutageOf(error);
+  if (outage) {
+    // A full disk, a failed engine, a server that cannot be reached: nothing was changed (the statement failed whole,
+    // or never ran), and it is worth retrying later.
+    logError({ request_id: requestId, msg: "database unavailable", reason: outage, error });
+    const text = t(`gateway.database_${outage}`);
+    return jsonResponse(503, { message: text, error: text, request_id: requestId }, { ...headers, "retry-after": String(RETRY_AFTER_SECONDS[outage]) });
   }
   logError({ request_id: requestId, msg: "unhandled error in API method", error });
   return jsonResponse(500, { error: t("gateway.server_error"), request_id: requestId }, headers);

@@ -38,6 +38,7 @@ const en: Messages = {
   "validation.uuid": "The :attribute field must be a valid UUID.",
   "validation.date": "The :attribute field must be a valid date.",
   "validation.invalid": "The :attribute field is invalid.",
+  "validation.nul_character": "The :attribute field must not contain the NUL character (U+0000).",
   "validation.more_errors": "(and :count more error)",
   "validation.more_errors_plural": "(and :count more errors)",
   // gateway
@@ -54,6 +55,8 @@ const en: Messages = {
   "gateway.malformed_json": "The request body is not valid JSON.",
   "gateway.malformed_form": "The request body is not valid multipart/form-data.",
   "gateway.payload_too_large": "The request body is larger than :max bytes.",
+  "gateway.too_deep": "The request parameters are nested deeper than :max levels.",
+  "gateway.database_unreachable": "The service's database cannot be reached right now. Nothing was changed; try again in a few seconds.",
 };
 
 const ru: Messages = {
@@ -77,6 +80,7 @@ const ru: Messages = {
   "validation.uuid": "Поле :attribute должно быть корректным UUID.",
   "validation.date": "Поле :attribute должно быть корректной датой.",
   "validation.invalid": "Поле :attribute некорректно.",
+  "validation.nul_character": "Поле :attribute не должно содержать символ NUL (U+0000).",
   "validation.more_errors": "(и ещё :count ошибка)",
   "validation.more_errors_plural": "(и ещё :count ошибок)",
   "gateway.unauthorized": "unauthorized",
@@ -92,6 +96,8 @@ const ru: Messages = {
   "gateway.malformed_json": "Тело запроса не является корректным JSON.",
   "gateway.malformed_form": "Тело запроса не является корректным multipart/form-data.",
   "gateway.payload_too_large": "Тело запроса больше :max байт.",
+  "gateway.too_deep": "Параметры запроса вложены глубже :max уровней.",
+  "gateway.database_unreachable": "База данных сервиса сейчас недоступна. Ничего не изменено; повторите попытку через несколько секунд.",
 };
 
 const catalogs: Record<Lang, Messages> = { en, ru };

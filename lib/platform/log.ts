@@ -19,7 +19,7 @@ export function describeError(error: unknown): { error: string; code?: string; s
   return { error: error.message, stack: error.stack };
 }
 
-export function logError(fields: { request_id?: string; msg: string; error: unknown }): void {
+export function logError(fields: { request_id?: string; msg: string; error: unknown; [field: string]: unknown }): void {
   const { error, ...rest } = fields;
   process.stderr.write(`${JSON.stringify({ level: "error", time: new Date().toISOString(), ...rest, ...describeError(error) })}\n`);
 }

@@ -75,7 +75,7 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
       headers: requestHeaders(req),
       body: body && req.method !== "GET" && req.method !== "HEAD" ? bytesOf(body) : undefined,
     });
-    const response = await handleApiRequest(await options.getDb(), request, methodName, options);
+    const response = await handleApiRequest(options.getDb, request, methodName, options);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { handleApiRequest, type GatewayOptions } from "./gateway";
+import { handleApiRequest, type DatabaseSource, type GatewayOptions } from "./gateway";
 import { applyFixtures, type FixtureDocument } from "./operator/fixtures";
 
 export interface ApiCall {
@@ -28,7 +28,7 @@ export interface ApiAnswer<T = any> {
 export const BASE_URL = "http://platform.test";
 
 /** Calls the gateway with a real Request, exactly as the route handler does. */
-export async function callApi<T = any>(db: Db, method: string, call: ApiCall = {}): Promise<ApiAnswer<T>> {
+export async function callApi<T = any>(db: DatabaseSource, method: string, call: ApiCall = {}): Promise<ApiAnswer<T>> {
   const verb = call.verb ?? "POST";
   const headers: Record<string, string> = { ...(call.noAccept ? {} : { accept: "application/json" }), ...call.headers };
   if (call.key) headers.authorization = `Bearer ${call.key}`;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Translate } from "./i18n";
 import { validationError, type FieldErrors } from "./errors";
+import { findNulPaths } from "@/lib/http/input-safety";
 
 /**
  * Laravel-like coercion, and nothing looser: "5" is an integer, "1"/"true" are
@@ -137,9 +138,27 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[], t: Translate
   return errors;
 }
 
-/** Validates parameters against a method's schema; throws the spec's 422 on failure. */
+/** A 422 entry for each text that carries U+0000, which PostgreSQL cannot store in text (it would fail with 22021). */
+export function nulCharacterErrors(input: unknown, t: Translate): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const path of findNulPaths(input)) errors[path] = [t("validation.nul_character", { attribute: attributeName(path.split(".")) })];
+  return errors;
+}
+
+/**
+ * Validates parameters against a method's schema; throws the spec's 422 on failure.
+ * Any text with U+0000, declared by the schema or not, is refused too (every invalid field is listed together).
+ */
 export function parseParams<T extends z.ZodType>(schema: T, input: unknown, t: Translate): z.output<T> {
+  const nul = nulCharacterErrors(input, t);
   const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return result.data;
-  throw validationError(issuesToErrors(result.error.issues, t), t);
+  if (result.success && Object.keys(nul).length === 0) return result.data;
+  const errors = nul;
+  if (!result.success) {
+    for (const [key, messages] of Object.entries(issuesToErrors(result.error.issues, t))) {
+      const list = (errors[key] ??= []);
+      for (const message of messages) if (!list.includes(message)) list.push(message);
+    }
+  }
+  throw validationError(errors, t);
 }

@@ -26,6 +26,10 @@ export const RESERVED_FIELD_SLUGS = [
   "created_at",
   "updated_at",
   "deleted_at",
+  // Names with a meaning of their own to JavaScript objects: a record keyed by slug must never carry them.
+  "__proto__",
+  "constructor",
+  "prototype",
 ] as const;
 
 const RESERVED = new Set<string>(RESERVED_FIELD_SLUGS);

@@ -161,7 +161,9 @@ describe(`designer services (${testDriver()})`, () => {
       placed: [
         {
           path: "fields.1.slug",
-          message: "The fields.1.slug is reserved; reserved slugs: id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at.",
+          message:
+            "The fields.1.slug is reserved; reserved slugs: " +
+            "id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype.",
         },
       ],
       unplaced: [],

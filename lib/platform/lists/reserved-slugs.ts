@@ -1,3 +1,6 @@
+/** Names with a meaning of their own to JavaScript objects: a record keyed by slug must never carry them. */
+export const OBJECT_MEMBER_SLUGS = ["__proto__", "constructor", "prototype"] as const;
+
 /**
  * Slugs a list field may not take: the names our record JSON and the record
  * methods use for themselves. Compared without regard to case ("ID" is "id"),
@@ -15,6 +18,7 @@ export const RESERVED_SLUGS = [
   "created_at",
   "updated_at",
   "deleted_at",
+  ...OBJECT_MEMBER_SLUGS,
 ] as const;
 
 const RESERVED = new Set<string>(RESERVED_SLUGS);

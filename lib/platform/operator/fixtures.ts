@@ -15,8 +15,10 @@ import {
 } from "@/lib/db/schema";
 import { hashApiKey } from "../access";
 import { ValidationError } from "../errors";
-import { issuesToErrors } from "../validation";
+import { issuesToErrors, nulCharacterErrors } from "../validation";
 import { translator } from "../i18n";
+import { assertInputDepth, InputTooDeepError } from "@/lib/http/input-safety";
+import { OBJECT_MEMBER_SLUGS } from "../lists/reserved-slugs";
 import { generateContacts } from "./generate-contacts";
 
 const id = z.number().int().positive();
@@ -125,6 +127,8 @@ const ListFieldSchema = z.object({
   is_encryptable: z.boolean().default(false),
 });
 
+const OBJECT_MEMBER_NAMES = new Set<string>(OBJECT_MEMBER_SLUGS);
+
 const ListSchemaSchema = z.object({
   id: z.uuid(),
   project_uuid: z.uuid(),
@@ -132,8 +136,18 @@ const ListSchemaSchema = z.object({
   name: z.string().max(255),
   is_menu: z.boolean().default(false),
   created_at: timestamp.optional(),
-  fields: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,255}$/), ListFieldSchema).default({}),
+  fields: z
+    .unknown()
+    .superRefine((value, ctx) => {
+      // A parsed record drops `__proto__` without a word: refuse it, and the other names objects reserve, by name.
+      if (typeof value !== "object" || value === null) return;
+      for (const key of Object.keys(value)) {
+        if (OBJECT_MEMBER_NAMES.has(key)) ctx.addIssue({ code: "custom", path: [key], message: "reserved", params: { i18n: "validation.invalid" } });
+      }
+    })
+    .pipe(z.record(z.string().regex(/^[A-Za-z0-9_-]{1,255}$/), ListFieldSchema).default({})),
 });
+
 
 const DeprecationSchema = z.object({
   method: z.string().min(1).max(64),
@@ -209,11 +223,20 @@ const PLATFORM_TABLES = [
  * ValidationError with dotted paths.
  */
 export async function applyFixtures(db: Db, input: unknown): Promise<AppliedCounts> {
+  const t = translator("en");
+  try {
+    assertInputDepth(input);
+  } catch (error) {
+    if (!(error instanceof InputTooDeepError)) throw error;
+    throw new ValidationError({ document: [error.message] }, "The fixture document is invalid.");
+  }
+  // Text with U+0000 is refused before the database sees it (PostgreSQL cannot store it in text or jsonb).
+  const errors = nulCharacterErrors(input, t);
   const parsed = FixtureDocumentSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error.issues, translator("en"));
-    throw new ValidationError(errors, "The fixture document is invalid.");
+    for (const [key, messages] of Object.entries(issuesToErrors(parsed.error.issues, t))) (errors[key] ??= []).push(...messages);
   }
+  if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors, "The fixture document is invalid.");
   const doc = parsed.data;
   const at = { path: "document" };
   try {

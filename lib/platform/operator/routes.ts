@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { classifyEngineFailure } from "@/lib/db/failure";
+import { databaseOutageOf, type OutageReason } from "@/lib/db/failure";
 import { PlatformError } from "../errors";
 import { jsonResponse } from "../json";
 import { logError } from "../log";
@@ -11,12 +11,20 @@ import { checkOperatorToken } from "./token";
 /** Operator fixtures can be large (thousands of contacts): a higher cap than the API's. */
 const MAX_FIXTURE_BYTES = 64 * 1024 * 1024;
 
+const OUTAGE_TEXT: Record<OutageReason, string> = {
+  disk_full: "The database cannot serve right now: its disk is full. Nothing was changed; try again later.",
+  engine_failed: "The database is restarting. Nothing was changed; try again in a few seconds.",
+  unreachable: "The database cannot be reached right now. Nothing was changed; try again in a few seconds.",
+};
+
 function failure(error: unknown): Response {
   if (error instanceof PlatformError) return jsonResponse(error.status, error.body);
   const requestId = randomUUID();
-  if (classifyEngineFailure(error)) {
-    logError({ request_id: requestId, msg: "database unavailable", error });
-    return jsonResponse(503, { message: "The database cannot serve right now (disk full or restarting); nothing was changed.", request_id: requestId });
+  const outage = databaseOutageOf(error);
+  if (outage) {
+    logError({ request_id: requestId, msg: "database unavailable", reason: outage, error });
+    const text = OUTAGE_TEXT[outage];
+    return jsonResponse(503, { message: text, error: text, request_id: requestId }, { "retry-after": outage === "unreachable" ? "5" : "10" });
   }
   logError({ request_id: requestId, msg: "operator route failed", error });
   return jsonResponse(500, { error: "Server Error", request_id: requestId });
