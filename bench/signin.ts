@@ -26,7 +26,8 @@ const ATTEMPTS = Number(process.env.BENCH_SIGNIN_ATTEMPTS ?? 300);
 const PROBES = Number(process.env.BENCH_SIGNIN_PROBES ?? 4);
 const EMAIL = "owner@example.com";
 
-const quantile = (values: number[], q: number) => (values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]);
+const quantile = (values: number[], q: number) =>
+  values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface SignInAnswer {
@@ -95,7 +96,8 @@ async function main(): Promise<void> {
     await signIn(`warm-up-${randomBytes(4).toString("hex")}@example.com`);
     const quiet: number[] = [];
     for (let i = 0; i < 40; i++) quiet.push((await getMe()).ms);
-    console.log(`\nserver ${server.url}; getMe with nothing else going on: p50 ${quantile(quiet, 0.5).toFixed(0)} ms, p99 ${quantile(quiet, 0.99).toFixed(0)} ms`);
+    const [quietP50, quietP99] = [quantile(quiet, 0.5).toFixed(0), quantile(quiet, 0.99).toFixed(0)];
+    console.log(`\nserver ${server.url}; getMe with nothing else going on: p50 ${quietP50} ms, p99 ${quietP99} ms`);
 
     let flooding = true;
     const calls: { status: number; ms: number }[] = [];
@@ -124,7 +126,8 @@ async function main(): Promise<void> {
       const retry = [...new Set(list.map((answer) => answer.retryAfter).filter(Boolean))].join(", ");
       const times = list.map((answer) => answer.ms);
       console.log(
-        `  ${kind.padEnd(30)} ${String(list.length).padStart(4)}   answered in p50 ${quantile(times, 0.5).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms` +
+        `  ${kind.padEnd(30)} ${String(list.length).padStart(4)}   ` +
+          `answered in p50 ${quantile(times, 0.5).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms` +
           (retry ? `   Retry-After: ${retry}` : ""),
       );
     }

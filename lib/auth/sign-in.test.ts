@@ -225,7 +225,11 @@ describe("throttle counters", () => {
   test("defaults: 5 failures per account with a 60 s lock; 100 per address with a 60 s lock of at most 5 minutes", () => {
     expect(accountPolicy(throttleSettings({}))).toEqual({ maxFailures: 5, windowSeconds: 900, lockSeconds: 60, maxLockSeconds: 900 });
     expect(addressPolicy(throttleSettings({}))).toEqual({ maxFailures: 100, windowSeconds: 900, lockSeconds: 60, maxLockSeconds: 300 });
-    const settings = throttleSettings({ DASHBOARD_SIGNIN_MAX_FAILURES: "3", DASHBOARD_SIGNIN_LOCK_SECONDS: "30", DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "x" });
+    const settings = throttleSettings({
+      DASHBOARD_SIGNIN_MAX_FAILURES: "3",
+      DASHBOARD_SIGNIN_LOCK_SECONDS: "30",
+      DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "x",
+    });
     expect(settings).toEqual({ accountMaxFailures: 3, accountLockSeconds: 30, addressMaxFailures: 100 });
   });
 
