@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { ConcurrencyGate } from "./concurrency-gate";
+import { comparisonPool } from "./password-worker";
 
 /** bcrypt work factor: ~100 ms per hash on one core of a small server. */
 const COST = 11;
@@ -13,23 +14,30 @@ let comparisons = 0;
 /** How many password comparisons (real or against the dummy hash) this process has made: for tests and benchmarks. */
 export const passwordComparisonCount = (): number => comparisons;
 
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
+/** Compares in a worker thread when one can be started (lib/auth/password-worker.ts), else on the event loop. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   comparisons++;
-  return bcrypt.compare(password, hash);
+  const pool = comparisonPool(PASSWORD_CHECKS_AT_ONCE);
+  if (!pool) return bcrypt.compare(password, hash);
+  try {
+    return await pool.compare(password, hash);
+  } catch {
+    // A worker that died: this comparison runs here instead.
+    return bcrypt.compare(password, hash);
+  }
 }
 
 /** A hash of nothing anyone knows, at the same cost: compared against when the email is unknown, so timing does not tell which emails exist. */
 const DUMMY_HASH = bcrypt.hashSync(randomBytes(16).toString("hex"), COST);
-export function burnPasswordCheck(password: string): Promise<boolean> {
-  comparisons++;
-  return bcrypt.compare(password, DUMMY_HASH);
+export async function burnPasswordCheck(password: string): Promise<boolean> {
+  await verifyPassword(password, DUMMY_HASH);
+  return false;
 }
 
 /**
- * Password comparisons at once per server instance, and how many more may wait. bcryptjs runs
- * on the event loop (in slices of up to 100 ms): each comparison running at once delays every
- * other request, so a flood of sign-ins must not start hundreds of them. Past the queue, the
- * sign-in is answered "busy" (429) at once.
+ * Password comparisons at once per server instance (one worker thread each), and how many more
+ * may wait. Each takes a core for ~100 ms or more: a flood of sign-ins must not start hundreds
+ * of them. Past the queue, the sign-in is answered "busy" (429) at once.
  */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
 export const PASSWORD_CHECKS_WAITING = 6;
