@@ -193,7 +193,7 @@ const variables = z.object({
   DASHBOARD_EXPORT_LOG: onOff(true),
   DASHBOARD_SIGNIN_MAX_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 5 }),
   DASHBOARD_SIGNIN_LOCK_SECONDS: wholeNumber({ min: 1, max: 86_400, fallback: 60, unit: "seconds" }),
-  DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber({ min: 1, max: 100_000, fallback: 50 }),
+  DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber({ min: 1, max: 100_000, fallback: 100 }),
   DEMO_CONTACTS: wholeNumber({ min: 0, max: 10_000_000, fallback: 50_000, unit: "contacts" }),
 });
 

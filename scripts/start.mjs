@@ -128,6 +128,7 @@ function handle(req, res) {
     const prior = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = prior ? `${prior}, ${remote}` : remote;
   }
+  if (refuseBusySignIn(req, res)) return;
   // Set by instrumentation.ts once the app has started (see below); until then Next answers everything.
   if (globalThis.__platformNodeApiHandler?.(req, res)) return;
   handleNext(req, res).catch((error) => {
@@ -137,6 +138,25 @@ function handle(req, res) {
       res.end();
     } else res.destroy();
   });
+}
+
+/**
+ * A credentials sign-in while every password check of this instance is taken and its queue
+ * full (lib/auth/password.ts, the gate on globalThis) is refused here, before Next and
+ * next-auth spend anything on it: 429 with Retry-After, and the body next-auth's client
+ * reads (`url` with error=busy:<seconds>), as the sign-in route itself answers it.
+ * A storm of sign-ins then costs the other requests almost nothing.
+ */
+function refuseBusySignIn(req, res) {
+  if (req.method !== "POST" || !req.url?.startsWith("/api/auth/callback/credentials")) return false;
+  if (!globalThis.__passwordCheckGate?.full) return false;
+  const seconds = 1;
+  const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https" ? "https" : "http";
+  const login = new URL(`/login?error=${encodeURIComponent(`busy:${seconds}`)}`, `${proto}://${req.headers.host ?? url.replace(/^https?:\/\//, "")}`);
+  req.resume();
+  res.writeHead(429, { "content-type": "application/json", "retry-after": String(seconds), "cache-control": "no-store" });
+  res.end(JSON.stringify({ url: login.href }));
+  return true;
 }
 
 let stopping = false;

@@ -10,11 +10,11 @@ import { Alert } from "@/components/ui/alert";
 import type { Translate } from "@/lib/i18n/translate";
 import { sameOriginPath } from "@/lib/auth/redirect";
 
-/** next-auth hands the authorize() failure through as `error`: invalid_credentials or throttled:<seconds>. */
+/** next-auth hands the authorize() failure through as `error`: invalid_credentials, throttled:<seconds> or busy:<seconds>. */
 export function signInErrorText(error: string, t: Translate): string {
   if (error === "invalid_credentials" || error === "CredentialsSignin") return t("login.invalid_credentials");
-  const throttled = /^throttled:(\d+)$/.exec(error);
-  if (throttled) return t("login.throttled", { seconds: throttled[1] });
+  const refused = /^(throttled|busy):(\d+)$/.exec(error);
+  if (refused) return t(refused[1] === "busy" ? "login.busy" : "login.throttled", { seconds: refused[2] });
   return t("login.failed");
 }
 

@@ -50,7 +50,8 @@ export const authOptions: NextAuthOptions = {
         if (!email || !password) throw new Error("invalid_credentials");
         const result = await signInWithPassword(await getDb(), { email, password, address: clientAddress(req?.headers as Headers) });
         // next-auth hands the message to the sign-in form as `error`; the form translates it.
-        if (!result.ok) throw new Error(result.reason === "throttled" ? `throttled:${result.retryAfter}` : "invalid_credentials");
+        // throttled:<seconds> and busy:<seconds> also become a 429 with Retry-After (lib/auth/sign-in-answer.ts).
+        if (!result.ok) throw new Error(result.reason === "invalid_credentials" ? "invalid_credentials" : `${result.reason}:${result.retryAfter}`);
         return { id: String(result.user.id), email: result.user.email, name: result.user.name, sessionVersion: result.user.sessionVersion };
       },
     }),

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
+import { ConcurrencyGate } from "./concurrency-gate";
+import { comparisonPool } from "./password-worker";
 
 /** bcrypt work factor: ~100 ms per hash on one core of a small server. */
 const COST = 11;
@@ -8,14 +10,47 @@ export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, COST);
 }
 
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
+let comparisons = 0;
+/** How many password comparisons (real or against the dummy hash) this process has made: for tests and benchmarks. */
+export const passwordComparisonCount = (): number => comparisons;
+
+/** Compares in a worker thread when one can be started (lib/auth/password-worker.ts), else on the event loop. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  comparisons++;
+  const pool = comparisonPool(PASSWORD_CHECKS_AT_ONCE);
+  if (!pool) return bcrypt.compare(password, hash);
+  try {
+    return await pool.compare(password, hash);
+  } catch {
+    // A worker that died: this comparison runs here instead.
+    return bcrypt.compare(password, hash);
+  }
 }
 
-/** A hash of nothing anyone knows: compared against when the email is unknown, so timing does not tell which emails exist. */
+/** A hash of nothing anyone knows, at the same cost: compared against when the email is unknown, so timing does not tell which emails exist. */
 const DUMMY_HASH = bcrypt.hashSync(randomBytes(16).toString("hex"), COST);
-export function burnPasswordCheck(password: string): Promise<boolean> {
-  return bcrypt.compare(password, DUMMY_HASH);
+export async function burnPasswordCheck(password: string): Promise<boolean> {
+  await verifyPassword(password, DUMMY_HASH);
+  return false;
+}
+
+/**
+ * Password comparisons at once per server instance (one worker thread each), and how many more
+ * may wait. Each takes a core for ~100 ms or more: a flood of sign-ins must not start hundreds
+ * of them. Past the queue, the sign-in is answered "busy" (429) at once.
+ */
+export const PASSWORD_CHECKS_AT_ONCE = 2;
+export const PASSWORD_CHECKS_WAITING = 6;
+/** What a "busy" answer tells the client to wait: a queue of comparisons drains in about a second. */
+export const PASSWORD_CHECKS_BUSY_RETRY_SECONDS = 1;
+
+declare global {
+  var __passwordCheckGate: ConcurrencyGate | undefined;
+}
+
+/** The instance's one gate (on globalThis: every bundle of the app that signs in shares it). */
+export function passwordCheckGate(): ConcurrencyGate {
+  return (globalThis.__passwordCheckGate ??= new ConcurrencyGate(PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING));
 }
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -1,36 +1,53 @@
 import type { Db } from "@/lib/db/client";
 import { findUserWithHashByEmail, type DashboardUser } from "@/lib/dashboard/users";
-import { burnPasswordCheck, verifyPassword } from "./password";
-import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, lockedForSeconds, recordFailure } from "./throttle";
+import type { ConcurrencyGate } from "./concurrency-gate";
+import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword } from "./password";
+import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";
 import { isRole } from "./permissions";
 
 export type SignInResult =
   | { ok: true; user: DashboardUser }
   | { ok: false; reason: "invalid_credentials" }
-  | { ok: false; reason: "throttled"; retryAfter: number };
+  /** The account or the address is locked (or this failure locked it). */
+  | { ok: false; reason: "throttled"; retryAfter: number }
+  /** This instance is already comparing (and queueing) as many passwords as it may: nothing was counted. */
+  | { ok: false; reason: "busy"; retryAfter: number };
 
 /**
- * Checks an email and password: refused while the account or the address is
- * locked (without looking at the password), otherwise a failure is counted in
- * both scopes and a success clears the account's count.
+ * Checks an email and password. First a place at the instance's password-check
+ * gate (none free: "busy" at once), then one attempt reserved in the account's
+ * and the address's counts together (a locked scope: "throttled", the password
+ * is not looked at). Only then is the password compared — against a dummy hash
+ * of the same cost when the email is unknown. A success forgets the account's
+ * failures and gives the address its attempt back; a failure stays counted.
  */
-export async function signInWithPassword(db: Db, input: { email: string; password: string; address: string }): Promise<SignInResult> {
-  const account = accountScope(input.email);
-  const address = addressScope(input.address);
-  const locked = await lockedForSeconds(db, [account, address]);
-  if (locked > 0) return { ok: false, reason: "throttled", retryAfter: locked };
+export async function signInWithPassword(
+  db: Db,
+  input: { email: string; password: string; address: string },
+  gate: ConcurrencyGate = passwordCheckGate(),
+): Promise<SignInResult> {
+  const ticket = gate.tryEnter();
+  if (!ticket) return { ok: false, reason: "busy", retryAfter: PASSWORD_CHECKS_BUSY_RETRY_SECONDS };
+  try {
+    const account = accountScope(input.email);
+    const address = addressScope(input.address);
+    const reservation = await reserveAttempt(db, [
+      { scope: account, policy: accountPolicy() },
+      { scope: address, policy: addressPolicy() },
+    ]);
+    if (!reservation.granted) return { ok: false, reason: "throttled", retryAfter: reservation.retryAfter };
 
-  const user = await findUserWithHashByEmail(db, input.email);
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
-  if (user && valid && isRole(user.role)) {
-    await clearFailures(db, account);
-    const { passwordHash: _hash, ...safe } = user;
-    return { ok: true, user: safe };
+    const user = await findUserWithHashByEmail(db, input.email);
+    await ticket.ready;
+    const valid = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
+    ticket.leave();
+    if (user && valid && isRole(user.role)) {
+      await Promise.all([clearFailures(db, account), releaseAttempt(db, address)]);
+      const { passwordHash: _hash, ...safe } = user;
+      return { ok: true, user: safe };
+    }
+    return reservation.lockSeconds > 0 ? { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds } : { ok: false, reason: "invalid_credentials" };
+  } finally {
+    ticket.leave();
   }
-  const [accountLock, addressLock] = await Promise.all([
-    recordFailure(db, account, accountPolicy()),
-    recordFailure(db, address, addressPolicy()),
-  ]);
-  const lock = Math.max(accountLock, addressLock);
-  return lock > 0 ? { ok: false, reason: "throttled", retryAfter: lock } : { ok: false, reason: "invalid_credentials" };
 }
