@@ -19,7 +19,7 @@ describe("sign-in over HTTP", () => {
 
   beforeAll(async () => {
     assertBuilt();
-    const env: Record<string, string> = { NEXTAUTH_SECRET: "test-secret", PLATFORM_LOG_REQUESTS: "0" };
+    const env: Record<string, string> = { NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", PLATFORM_LOG_REQUESTS: "0" };
     if (process.env.TEST_DATABASE_URL) {
       database = await createTestDatabase({ poolSize: 2 });
       env.DATABASE_URL = database.url!;
