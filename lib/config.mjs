@@ -27,46 +27,52 @@ export class ConfigError extends Error {
 const blankToUndefined = (value) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /**
+ * A variable read by `parse`, which returns the value or, for a wrong one, the
+ * message (a string in an object); unset or blank: the fallback.
+ * @template T
+ * @param {T} fallback
+ * @param {(text: string) => T | { wrong: string }} parse
+ */
+function parsedVariable(fallback, parse) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((text, context) => {
+        if (text === undefined) return fallback;
+        const value = parse(text);
+        if (value !== null && typeof value === "object" && "wrong" in value) {
+          context.addIssue({ code: "custom", message: value.wrong });
+          return z.NEVER;
+        }
+        return /** @type {T} */ (value);
+      }),
+  );
+}
+
+/**
  * A whole number within [min, max]; unset: the default.
  * @param {{ min: number, max?: number, fallback: number, unit?: string }} rule
  */
 function wholeNumber({ min, max = Number.MAX_SAFE_INTEGER, fallback, unit = "" }) {
   const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
   const what = `a whole number${unit ? ` of ${unit}` : ""} ${range}`;
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((text, context) => {
-        if (text === undefined) return fallback;
-        const trimmed = text.trim();
-        const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-        if (!Number.isSafeInteger(value) || value < min || value > max) {
-          context.addIssue({ code: "custom", message: `must be ${what}, not ${JSON.stringify(text)}` });
-          return z.NEVER;
-        }
-        return value;
-      }),
-  );
+  return parsedVariable(fallback, (text) => {
+    const trimmed = text.trim();
+    const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    return Number.isSafeInteger(value) && value >= min && value <= max ? value : { wrong: `must be ${what}, not ${JSON.stringify(text)}` };
+  });
 }
 
 /** 0/1, false/true, no/yes, off/on; unset: the default. @param {boolean} fallback */
 function onOff(fallback) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((text, context) => {
-        if (text === undefined) return fallback;
-        const value = text.trim().toLowerCase();
-        if (["1", "true", "yes", "on"].includes(value)) return true;
-        if (["0", "false", "no", "off"].includes(value)) return false;
-        context.addIssue({ code: "custom", message: `must be 1 or 0 (true or false), not ${JSON.stringify(text)}` });
-        return z.NEVER;
-      }),
-  );
+  return parsedVariable(fallback, (text) => {
+    const value = text.trim().toLowerCase();
+    if (["1", "true", "yes", "on"].includes(value)) return true;
+    if (["0", "false", "no", "off"].includes(value)) return false;
+    return { wrong: `must be 1 or 0 (true or false), not ${JSON.stringify(text)}` };
+  });
 }
 
 /** Optional text, trimmed; unset or blank: null. */
@@ -268,6 +274,21 @@ let current = null;
 export function config() {
   current ??= parseConfig(process.env);
   return current;
+}
+
+/**
+ * The configuration for a command that starts something (`npm start`, `npm run demo`):
+ * a wrong value ends the process with one line, `<command>: <variable> …`, and exit code 1.
+ * @param {string} command @returns {Config}
+ */
+export function configOrExit(command) {
+  try {
+    return config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${command}: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** Parses process.env again (tests that change it; nothing else needs to). @returns {Config} */

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
-import { config, ConfigError, environmentForChild } from "../lib/config.mjs";
+import { configOrExit, environmentForChild } from "../lib/config.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -29,13 +29,7 @@ function refuse(line) {
   process.exit(1);
 }
 
-let settings;
-try {
-  settings = config();
-} catch (error) {
-  if (error instanceof ConfigError) refuse(error.message);
-  throw error;
-}
+const settings = configOrExit("demo");
 const dataDir = settings.dataDir;
 const port = String(settings.port);
 const hostname = settings.hostname;

@@ -22,7 +22,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
-import { applyServerDefaults, config, ConfigError, startProblem } from "../lib/config.mjs";
+import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
 
 applyServerDefaults();
 
@@ -37,13 +37,7 @@ function refuse(line) {
 }
 
 // The configuration first: a value that is wrong stops the start with one line naming it.
-let settings;
-try {
-  settings = config();
-} catch (error) {
-  if (error instanceof ConfigError) refuse(error.message);
-  throw error;
-}
+const settings = configOrExit("npm start");
 const problem = startProblem(settings);
 if (problem) refuse(problem);
 const { port, hostname, shutdownTimeoutMs } = settings;
