@@ -92,12 +92,7 @@ const optionalText = () =>
 const optionalHttpUrl = (example) =>
   optionalText().transform((text, context) => {
     if (text === null) return null;
-    let url;
-    try {
-      url = new URL(text);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(text) ? new URL(text) : null;
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
       context.addIssue({ code: "custom", message: `must be an http:// or https:// address (e.g. ${example}), not ${JSON.stringify(text)}` });
       return z.NEVER;
@@ -159,12 +154,7 @@ const variables = z.object({
   TRUSTED_PROXIES: wholeNumber({ min: 0, max: 10, fallback: 0 }),
   DATABASE_URL: optionalText().transform((text, context) => {
     if (text === null) return null;
-    let url;
-    try {
-      url = new URL(text);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(text) ? new URL(text) : null;
     if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || !url.hostname) {
       // The value may hold a password: it is not repeated.
       context.addIssue({ code: "custom", message: "must be a postgres:// address (postgres://user:password@host:5432/database), unset for the embedded database" });
