@@ -10,7 +10,8 @@ import { PlatformClient } from "@/lib/api/client";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { BOM, CSV_COLUMNS } from "./format";
 import { cancelExportJob, createExportJob, findExportJob, listExportJobs } from "./jobs";
-import { claimExportJob, cleanupExpiredExports, ExportWorker, type ExportWorkerOptions } from "./worker";
+import { ExportWorker, type ExportWorkerOptions } from "./worker";
+import { claimExportJob, cleanupExpiredExports } from "./job-store";
 import { exportFileStream } from "./download";
 import { reloadConfig } from "@/lib/config.mjs";
 

@@ -1,26 +1,31 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import os from "node:os";
-import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { classifyEngineFailure } from "@/lib/db/failure";
-import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
-import { serialiseBatch, type ExportFormat } from "./format";
-import { RETENTION_HOURS, type ExportJobRow, type StoredFilters, type WaitReason } from "./jobs";
 import { config } from "@/lib/config.mjs";
+import { serialiseBatch, type ExportFormat } from "./format";
+import { type ExportJobRow, type StoredFilters, type WaitReason } from "./jobs";
+import {
+  claimExportJob,
+  cleanupExpiredExports,
+  commitBatch,
+  exportJobStatus,
+  failJob,
+  heartbeat,
+  leaseSecondsFromEnv,
+  recordFailures,
+  releaseLeases,
+  workerOwnerId,
+} from "./job-store";
 
 /**
- * The export worker: runs in every server process, takes one job at a time with
- * a lease, and writes each platform batch as one chunk in the transaction that
- * advances the job's offset. Any instance continues a job whose lease ran out
- * (a crash, a restart) from its next_offset: no batch is lost or written twice.
- *
- *   claim   UPDATE … SET lease_owner, lease_expires_at = now() + lease
- *           WHERE id = (SELECT … FOR UPDATE SKIP LOCKED)
- *   batch   getContacts(offset, limit 1000) in the background lane of the budget
- *   commit  UPDATE job (only while we still own it and next_offset is ours) + INSERT chunk
- *   wait    a 429 or the budget's reserve: wait_reason and wait_until recorded, lease renewed
+ * The export worker, the runner: in every server process, it takes one job at a
+ * time from the job store (job-store.ts: leases, batches, waits, all the SQL),
+ * reads each batch from the platform in the background lane of the request
+ * budget (getContacts, offset, limit 1000) and commits it as one chunk with the
+ * job's new offset. Any instance continues a job whose lease ran out (a crash,
+ * a restart) from its next_offset: no batch is lost or written twice. A 429 or
+ * the budget's reserve is waited out with the wait recorded on the job.
  */
 export interface ExportWorkerOptions {
   db: Db;
@@ -49,142 +54,6 @@ const CLEANUP_EVERY_MS = 60_000;
 /** Longest pause between tries while the database cannot serve. */
 const UNAVAILABLE_MAX_WAIT_MS = 30_000;
 const HEARTBEAT_MS = 5_000;
-
-export function leaseSecondsFromEnv(): number {
-  return config().dashboard.exportLeaseSeconds;
-}
-
-export function workerOwnerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 160);
-}
-
-/** Takes the oldest job that is queued, or running under an expired lease; null when there is none. */
-export async function claimExportJob(db: Db, owner: string, leaseSeconds: number): Promise<ExportJobRow | null> {
-  const [job] = await db
-    .update(exportJobs)
-    .set({
-      leaseOwner: owner,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      heartbeatAt: sql`now()`,
-      status: "running",
-      startedAt: sql`COALESCE(${exportJobs.startedAt}, now())`,
-      waitReason: null,
-      waitUntil: null,
-    })
-    .where(
-      eq(
-        exportJobs.id,
-        sql`(SELECT j.id FROM dashboard.export_jobs j
-             WHERE j.status IN ('queued', 'running') AND (j.lease_expires_at IS NULL OR j.lease_expires_at < now())
-             ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
-      ),
-    )
-    .returning();
-  return job ?? null;
-}
-
-/**
- * Writes one batch: advances the job and stores the chunk in one statement (one
- * transaction), only while this owner holds the job, it is still running, and
- * the offset is the one the batch was read at. False means the job was
- * cancelled or taken over; then nothing was written.
- */
-export async function commitBatch(
-  db: Db,
-  batch: { jobId: number; owner: string; offset: number; rows: number; content: string; total: number; done: boolean; leaseSeconds: number },
-): Promise<boolean> {
-  const bytes = Buffer.byteLength(batch.content, "utf8");
-  const hasChunk = batch.rows > 0;
-  const [result] = await queryRows<{ advanced: number }>(
-    db,
-    sql`
-      WITH advanced AS (
-        UPDATE dashboard.export_jobs SET
-          next_offset = next_offset + ${batch.rows}::int,
-          rows_done = rows_done + ${batch.rows}::int,
-          total = CASE WHEN ${batch.done}::boolean THEN rows_done + ${batch.rows}::int ELSE ${batch.total}::bigint END,
-          chunk_count = chunk_count + ${hasChunk ? 1 : 0}::int,
-          bytes_done = bytes_done + ${bytes}::bigint,
-          heartbeat_at = now(),
-          failures = 0,
-          wait_reason = NULL,
-          wait_until = NULL,
-          status = CASE WHEN ${batch.done}::boolean THEN 'finished' ELSE status END,
-          finished_at = CASE WHEN ${batch.done}::boolean THEN now() ELSE finished_at END,
-          expires_at = CASE WHEN ${batch.done}::boolean THEN now() + make_interval(hours => ${RETENTION_HOURS}::int) ELSE expires_at END,
-          lease_owner = CASE WHEN ${batch.done}::boolean THEN NULL ELSE lease_owner END,
-          lease_expires_at = CASE WHEN ${batch.done}::boolean THEN NULL ELSE now() + make_interval(secs => ${batch.leaseSeconds}::int) END
-        WHERE id = ${batch.jobId}::bigint AND lease_owner = ${batch.owner} AND status = 'running' AND next_offset = ${batch.offset}::bigint
-        RETURNING chunk_count
-      ),
-      chunk AS (
-        INSERT INTO dashboard.export_chunks (job_id, seq, rows, content, written_by)
-        SELECT ${batch.jobId}::bigint, chunk_count - 1, ${batch.rows}::int, ${batch.content}::text, ${batch.owner}
-        FROM advanced WHERE ${hasChunk}::boolean
-        RETURNING seq
-      )
-      SELECT (SELECT count(*) FROM advanced)::int AS advanced, (SELECT count(*) FROM chunk)::int AS chunks
-    `,
-  );
-  return Number(result?.advanced ?? 0) === 1;
-}
-
-/** Renews the lease (and records a wait, if any); false when the job is no longer ours to run. */
-export async function heartbeat(db: Db, jobId: number, owner: string, leaseSeconds: number, wait?: { reason: WaitReason; seconds: number; count?: boolean }): Promise<boolean> {
-  const rows = await db
-    .update(exportJobs)
-    .set({
-      heartbeatAt: sql`now()`,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds + (wait ? wait.seconds : 0)})`,
-      ...(wait
-        ? {
-            waitReason: wait.reason,
-            waitUntil: sql`now() + make_interval(secs => ${wait.seconds})`,
-            ...(wait.count ? { waitCount: sql`${exportJobs.waitCount} + 1` } : {}),
-          }
-        : {}),
-    })
-    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
-    .returning({ id: exportJobs.id });
-  return rows.length > 0;
-}
-
-export async function failJob(db: Db, jobId: number, owner: string, code: string, message: string): Promise<void> {
-  await db
-    .update(exportJobs)
-    .set({
-      status: "failed",
-      errorCode: code.slice(0, 64),
-      error: message.slice(0, 2000),
-      finishedAt: sql`now()`,
-      expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      waitReason: null,
-      waitUntil: null,
-    })
-    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")));
-  await db.delete(exportChunks).where(eq(exportChunks.jobId, jobId));
-}
-
-/** Hands this worker's jobs back (on shutdown), so another instance continues at once instead of after the lease. */
-export async function releaseLeases(db: Db, owner: string): Promise<number> {
-  const rows = await db
-    .update(exportJobs)
-    .set({ leaseOwner: null, leaseExpiresAt: null, waitReason: null, waitUntil: null })
-    .where(and(eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
-    .returning({ id: exportJobs.id });
-  return rows.length;
-}
-
-/** Deletes exports (jobs and their chunks) 24 hours after they ended. */
-export async function cleanupExpiredExports(db: Db): Promise<number> {
-  const rows = await db
-    .delete(exportJobs)
-    .where(sql`${exportJobs.expiresAt} < now()`)
-    .returning({ id: exportJobs.id });
-  return rows.length;
-}
 
 const TRANSIENT_CODES = new Set(["network_error", "timeout", "server_error", "bad_response"]);
 
@@ -350,7 +219,7 @@ export class ExportWorker {
       return this.#waitOut(job.id, reason, seconds);
     }
     if (isTransient(error) && failures <= this.#maxFailures) {
-      await this.#db.update(exportJobs).set({ failures }).where(and(eq(exportJobs.id, job.id), eq(exportJobs.leaseOwner, this.owner)));
+      await recordFailures(this.#db, job.id, this.owner, failures);
       const seconds = Math.min(60, 2 ** Math.min(failures, 6));
       log({ msg: "export batch failed, retrying", job_id: job.id, failures, seconds, error: error instanceof Error ? error.message : String(error) });
       return this.#waitOut(job.id, "platform_unavailable", seconds);
@@ -395,8 +264,7 @@ export class ExportWorker {
   }
 
   async #whyLost(jobId: number): Promise<JobOutcome> {
-    const [row] = await this.#db.select({ status: exportJobs.status }).from(exportJobs).where(eq(exportJobs.id, jobId));
-    return row?.status === "cancelled" ? "cancelled" : "lost";
+    return (await exportJobStatus(this.#db, jobId)) === "cancelled" ? "cancelled" : "lost";
   }
 
   #sleep(ms: number): Promise<void> {
