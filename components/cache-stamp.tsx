@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/i18n-provider";
-import { refreshPlatformCacheAction } from "@/app/actions/platform-cache";
+import { refreshPlatformCacheAction } from "@/lib/dashboard/platform-cache-actions";
 import type { Freshness } from "@/lib/dashboard/freshness";
 
 /**

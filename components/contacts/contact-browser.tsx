@@ -10,7 +10,7 @@ import { contactBrowserParsers, hasFilters, NO_FILTERS, serializeContactBrowserP
 import type { ContactColumn } from "@/lib/contacts/columns";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import type { ActionError } from "@/lib/dashboard/action-result";
-import { saveHiddenColumnsAction } from "@/app/(dashboard)/contacts/actions";
+import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel } from "./export-panel";

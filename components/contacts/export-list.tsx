@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
-import { cancelExportAction } from "@/app/(dashboard)/contacts/actions";
+import { cancelExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
 
 export const EXPORTS_QUERY_KEY = ["contact-exports"] as const;

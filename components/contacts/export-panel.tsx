@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
 import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
-import { startExportAction } from "@/app/(dashboard)/contacts/actions";
+import { startExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
 import { EXPORTS_QUERY_KEY, ExportList } from "./export-list";
 

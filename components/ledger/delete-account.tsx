@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AccountView } from "@/lib/ledger/types";
-import { deleteAccountAction } from "@/app/actions/ledger";
+import { deleteAccountAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";

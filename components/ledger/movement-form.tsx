@@ -11,7 +11,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { MAX_DESCRIPTION, descriptionLength, movementFormSchema, type MovementForm as MovementFormValues, type MovementKind } from "@/lib/ledger/forms";
 import { formatMoney, movementBounds, parseMajorAmount, currencyDigits } from "@/lib/ledger/money";
 import type { AccountView } from "@/lib/ledger/types";
-import { debitAction, topUpAction } from "@/app/actions/ledger";
+import { debitAction, topUpAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";

@@ -11,7 +11,7 @@ import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { OpenAccountRequestSchema } from "@/lib/ledger/forms";
 import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/ledger/currencies";
 import type { AccountView } from "@/lib/ledger/types";
-import { openAccountAction } from "@/app/actions/ledger";
+import { openAccountAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";

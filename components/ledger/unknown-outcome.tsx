@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { Reconciliation } from "@/lib/ledger/types";
-import { reconcileOperationAction } from "@/app/actions/ledger";
+import { reconcileOperationAction } from "@/lib/ledger/actions";
 
 /**
  * An operation the platform did not answer: it may or may not have happened.

@@ -17,7 +17,7 @@ import {
 } from "@/lib/dashboard/forms/lists";
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { FieldView } from "@/lib/dashboard/lists/types";
-import { addFieldAction } from "@/app/(dashboard)/lists/actions";
+import { addFieldAction } from "@/lib/dashboard/lists/actions";
 import { CurrencyPicker } from "./currency-picker";
 import { messageOf } from "./error-text";
 import { useHydrated } from "./use-hydrated";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { deleteListAction } from "@/app/(dashboard)/lists/actions";
+import { deleteListAction } from "@/lib/dashboard/lists/actions";
 import { TypedConfirmDialog } from "./typed-confirm-dialog";
 import { useHydrated } from "./use-hydrated";
 

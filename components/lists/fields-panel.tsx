@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, td, th } from "@/components/ui/table";
 import type { FieldView } from "@/lib/dashboard/lists/types";
-import { deleteFieldAction } from "@/app/(dashboard)/lists/actions";
+import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
 import { AddFieldForm } from "./add-field-form";
 import { TypedConfirmDialog } from "./typed-confirm-dialog";
 import { useHydrated } from "./use-hydrated";

@@ -33,7 +33,7 @@ import {
 } from "@/lib/dashboard/forms/lists";
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { createListAction } from "@/app/(dashboard)/lists/actions";
+import { createListAction } from "@/lib/dashboard/lists/actions";
 import { messageOf } from "./error-text";
 import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";

@@ -11,7 +11,7 @@ import { describedBy } from "@/components/ui/field";
 import { buildRecordFormSchema, recordErrorPath, toFormValue, type RecordForm as Values } from "@/lib/dashboard/forms/list-records";
 import { placeErrors } from "@/lib/dashboard/forms/lists";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
-import { saveRecordAction } from "@/app/(dashboard)/lists/actions";
+import { saveRecordAction } from "@/lib/dashboard/lists/actions";
 import { messageOf } from "./error-text";
 import { RecordInput, recordInputHint } from "./record-input";
 

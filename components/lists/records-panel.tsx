@@ -13,7 +13,7 @@ import { td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { ActionError } from "@/lib/dashboard/action-result";
 import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
-import { deleteRecordAction } from "@/app/(dashboard)/lists/actions";
+import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
 import { useHydrated } from "./use-hydrated";

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
 import { ConnectionFormSchema, type ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
-import { saveConnectionAction } from "@/app/(dashboard)/settings/actions";
+import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
 
 /** Address and key; the key field is always empty (the stored key never comes back to the browser). */
 export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { baseUrl: string; defaultUrl: string; keyLast4: string | null; locked: boolean }) {

@@ -12,7 +12,7 @@ import { Table, td, th } from "@/components/ui/table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
 import type { ActionError } from "@/lib/dashboard/action-result";
-import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/app/(dashboard)/settings/actions";
+import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
 
 export interface TeamMember {
   id: number;
