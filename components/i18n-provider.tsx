@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
-import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/contacts/time-zone";
+import { isTimeZone, TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 
 interface I18n {
   locale: Locale;

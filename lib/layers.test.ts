@@ -23,3 +23,21 @@ test("no file in components/ or lib/ imports from app/", () => {
   walk("lib");
   expect(offenders).toEqual([]);
 });
+
+/** Translations and preferences are a utility: lib/i18n reads no other area of lib/ (no domain code). */
+test("lib/i18n imports no other area of lib/", () => {
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
+        for (const match of fs.readFileSync(full, "utf8").matchAll(/from\s+["'](@\/lib\/[^"']+)["']/g)) {
+          if (!match[1].startsWith("@/lib/i18n/")) offenders.push(`${full} → ${match[1]}`);
+        }
+      }
+    }
+  };
+  walk("lib/i18n");
+  expect(offenders).toEqual([]);
+});

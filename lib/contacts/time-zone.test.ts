@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { daysToUnixRange, endOfDay, isDay, isTimeZone, startOfDay, timeZoneOr } from "./time-zone";
+import { daysToUnixRange, endOfDay, isDay, startOfDay } from "./time-zone";
+import { isTimeZone, timeZoneOr } from "@/lib/i18n/time-zone";
 
 const unix = (iso: string) => Date.parse(iso) / 1000;
 

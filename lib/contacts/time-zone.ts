@@ -1,17 +1,10 @@
 /**
- * Calendar days of the viewer's time zone as the platform's Unix seconds.
- *
- * The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone) reaches
- * the server as the `tz` cookie (set by components/i18n-provider.tsx, read by getTimeZone in lib/i18n/server.ts) and as the `tz`
- * query parameter of the browser's data requests; anything that is not an IANA
- * zone falls back to UTC.
+ * Calendar days of the viewer's time zone as the platform's Unix seconds (the
+ * zone itself, a preference like the language: lib/i18n/time-zone.ts).
  */
 
 /** YYYY-MM-DD of a real calendar date. */
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export const TIME_ZONE_COOKIE = "tz";
-export const DEFAULT_TIME_ZONE = "UTC";
 
 export function isDay(value: unknown): value is string {
   if (typeof value !== "string") return false;
@@ -21,27 +14,6 @@ export function isDay(value: unknown): value is string {
   if (year < 1970 || year > 9999) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const zoneCache = new Map<string, boolean>();
-
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
-  const known = zoneCache.get(value);
-  if (known !== undefined) return known;
-  let valid: boolean;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    valid = true;
-  } catch {
-    valid = false;
-  }
-  if (zoneCache.size < 1000) zoneCache.set(value, valid);
-  return valid;
-}
-
-export function timeZoneOr(value: unknown, fallback = DEFAULT_TIME_ZONE): string {
-  return isTimeZone(value) ? value : fallback;
 }
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { isLocale, isTheme, LOCALE_COOKIE, negotiateLocale, THEME_COOKIE, type Locale, type Theme } from "./config";
 import { translator, type Translate } from "./translate";
-import { TIME_ZONE_COOKIE, timeZoneOr } from "@/lib/contacts/time-zone";
+import { TIME_ZONE_COOKIE, timeZoneOr } from "./time-zone";
 
 /** The cookie set by the language switch, else the browser's Accept-Language. */
 export const getLocale = cache(async (): Promise<Locale> => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isDay, isTimeZone } from "../time-zone";
+import { isTimeZone } from "@/lib/i18n/time-zone";
+import { isDay } from "../time-zone";
 
 /** The file: its format and, for CSV, a byte order mark for Excel. The export form parses with this. */
 export const ExportFileSchema = z.object({

@@ -19,6 +19,7 @@ import {
   type CreateListFormInput,
   type ListFieldFormInput,
 } from "./lists";
+import { RESERVED_SLUGS_TEXT } from "@/lib/i18n/messages/lists";
 
 const field = (overrides: Partial<ListFieldFormInput> = {}): ListFieldFormInput => ({
   name: "Title",
@@ -55,6 +56,8 @@ function issuesOf(input: unknown): Record<string, string> {
 describe("copies of the platform's rules", () => {
   test("the dashboard's reserved slugs equal the platform's list", () => {
     expect([...RESERVED_FIELD_SLUGS]).toEqual([...RESERVED_SLUGS]);
+    // The designer's message names them all (the messages import no domain code, so they spell them out).
+    expect(RESERVED_SLUGS_TEXT).toBe(RESERVED_FIELD_SLUGS.join(", "));
   });
 
   test("the field types and limits equal the platform's", () => {

@@ -1,7 +1,8 @@
-import { RESERVED_FIELD_SLUGS } from "@/lib/dashboard/forms/lists";
 import { defineMessages } from "./define";
 
-const reserved = RESERVED_FIELD_SLUGS.join(", ");
+/** The reserved field slugs as text (lib/dashboard/forms/lists.test.ts checks it against RESERVED_FIELD_SLUGS). */
+export const RESERVED_SLUGS_TEXT = "id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype";
+const reserved = RESERVED_SLUGS_TEXT;
 
 /** The list designer, the list page and its records (issue 7). */
 export const listMessages = defineMessages(
