@@ -41,3 +41,16 @@ test("lib/i18n imports no other area of lib/", () => {
   walk("lib/i18n");
   expect(offenders).toEqual([]);
 });
+
+/** The platform client is a library: lib/api reads only the database, the configuration and crypto, never a dashboard area. */
+test("lib/api imports no dashboard area (dashboard, contacts, ledger, auth, commands)", () => {
+  const offenders: string[] = [];
+  for (const entry of fs.readdirSync("lib/api")) {
+    if (!/\.ts$/.test(entry) || entry.endsWith(".test.ts") || entry === "test-platform.ts") continue;
+    const full = path.join("lib/api", entry);
+    for (const match of fs.readFileSync(full, "utf8").matchAll(/from\s+["'](@\/lib\/[^"'/]+)/g)) {
+      if (!["@/lib/api", "@/lib/db", "@/lib/config.mjs", "@/lib/crypto"].includes(match[1])) offenders.push(`${full} → ${match[1]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});

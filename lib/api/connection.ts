@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { decryptStoredKey, readStoredConnection, type StoredConnection } from "@/lib/dashboard/platform-connection";
+import { decryptStoredKey, readStoredConnection, type StoredConnection } from "./stored-connection";
 import type { ConnectionProblem } from "./errors";
 import { config } from "@/lib/config.mjs";
 

@@ -6,7 +6,7 @@ import { usePlatformTestbed } from "@/lib/api/test-platform";
 import { seedTenant, type Tenant } from "@/lib/platform/test-helpers";
 import { translator } from "@/lib/i18n/translate";
 import { DashboardError } from "./errors";
-import { readStoredConnection, decryptStoredKey } from "./platform-connection";
+import { readStoredConnection, decryptStoredKey } from "@/lib/api/stored-connection";
 import { checkAndSaveConnection, PlatformFieldError } from "./save-connection";
 import { reloadConfig } from "@/lib/config.mjs";
 

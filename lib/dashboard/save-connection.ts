@@ -7,7 +7,7 @@ import { getMe } from "@/lib/api/me";
 import { CacheEntry, invalidate, remember } from "@/lib/api/cache";
 import type { Translate } from "@/lib/i18n/translate";
 import { DashboardError } from "./errors";
-import { readStoredConnection, storeConnection } from "./platform-connection";
+import { readStoredConnection, storeConnection } from "@/lib/api/stored-connection";
 import { config } from "@/lib/config.mjs";
 
 export interface SavedConnection {

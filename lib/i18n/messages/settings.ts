@@ -43,7 +43,6 @@ export const settingsMessages = defineMessages(
     "connection.key_required_new_address": "A new address needs its API key: the stored key is only ever sent to the address it was saved with.",
     "connection.env_locked": "The connection is set by environment variables and cannot be changed here.",
     "connection.check_failed": ":message",
-    "connection.no_secret": "The server has no NEXTAUTH_SECRET or DASHBOARD_ENCRYPTION_KEY to encrypt the key with.",
   },
   {
     "settings.title": "Настройки",
@@ -87,6 +86,5 @@ export const settingsMessages = defineMessages(
     "connection.key_required_new_address": "Для нового адреса нужен его ключ API: сохранённый ключ отправляется только на тот адрес, для которого он сохранён.",
     "connection.env_locked": "Подключение задано переменными окружения и здесь не меняется.",
     "connection.check_failed": ":message",
-    "connection.no_secret": "На сервере нет NEXTAUTH_SECRET или DASHBOARD_ENCRYPTION_KEY для шифрования ключа.",
   },
 );

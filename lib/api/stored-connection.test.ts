@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
-import { connectionEncryptionKey, decryptStoredKey, readStoredConnection, storeConnection } from "./platform-connection";
+import { connectionEncryptionKey, decryptStoredKey, readStoredConnection, storeConnection } from "./stored-connection";
 import { describeConnection, resolveConnection } from "@/lib/api/connection";
 import { parseConfig, reloadConfig } from "@/lib/config.mjs";
 

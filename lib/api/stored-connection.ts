@@ -4,8 +4,12 @@ import type { Db } from "@/lib/db/client";
 import { platformConnections } from "@/lib/db/schema";
 import { decryptText, encryptText } from "@/lib/crypto/aes-gcm";
 import { config, type Config } from "@/lib/config.mjs";
-import { DashboardError } from "./errors";
 
+/**
+ * The platform connection an owner saved in Settings (or the demo stored): one
+ * row of dashboard.platform_connections, its API key AES-256-GCM encrypted.
+ * Read by connection.ts to choose the platform and key of every call.
+ */
 /** One row: the connection an owner saved in Settings (or the demo stored). */
 const ROW_ID = 1;
 /** Binds the ciphertext to its place: a value copied into another column does not decrypt. */
@@ -20,7 +24,8 @@ const ASSOCIATED_DATA = "dashboard.platform_connections.api_key";
 export function connectionEncryptionKey(settings: Pick<Config["dashboard"], "encryptionKey" | "authSecret"> = config().dashboard): Buffer {
   if (settings.encryptionKey) return settings.encryptionKey;
   const secret = settings.authSecret;
-  if (!secret) throw new DashboardError("connection.no_secret");
+  // `npm start` refuses to start without NEXTAUTH_SECRET; only a script run without it gets here.
+  if (!secret) throw new Error("connection.no_secret: neither DASHBOARD_ENCRYPTION_KEY nor NEXTAUTH_SECRET is set");
   return Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32));
 }
 
