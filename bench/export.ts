@@ -30,7 +30,7 @@ import { createScratchDatabase } from "@/lib/db/testing";
 import { freePort } from "@/lib/testing/free-port";
 import { postgresServerUrl } from "./postgres";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { createUser } from "@/lib/dashboard/users";
+import { createUser } from "@/lib/auth/users";
 import { createExportJob } from "@/lib/contacts/export/jobs";
 import { encode } from "next-auth/jwt";
 

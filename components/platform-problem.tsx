@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import { isConnectionProblem } from "@/lib/api/errors";
 import type { Translate } from "@/lib/i18n/translate";
 import { Alert } from "@/components/ui/alert";

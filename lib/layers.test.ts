@@ -54,3 +54,20 @@ test("lib/api imports no dashboard area (dashboard, contacts, ledger, auth, comm
   }
   expect(offenders).toEqual([]);
 });
+
+/** Areas below the dashboard's: a list of what each may import from lib/ (its own folder always). No cycle between areas. */
+test.each([
+  ["lib/actions", ["@/lib/i18n"]],
+  ["lib/auth", ["@/lib/actions", "@/lib/api", "@/lib/config.mjs", "@/lib/db", "@/lib/http", "@/lib/i18n"]],
+])("%s imports only from %j", (dir, allowed) => {
+  const own = `@/${dir}`;
+  const offenders: string[] = [];
+  for (const entry of fs.readdirSync(dir)) {
+    if (!/\.tsx?$/.test(entry) || entry.endsWith(".test.ts")) continue;
+    const full = path.join(dir, entry);
+    for (const match of fs.readFileSync(full, "utf8").matchAll(/from\s+["'](@\/lib\/[^"'/]+)/g)) {
+      if (match[1] !== own && !allowed.includes(match[1])) offenders.push(`${full} → ${match[1]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});

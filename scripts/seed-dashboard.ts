@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { databaseOptionsFromEnv, openDatabase, queryRows } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { demoFixtures, DEMO_HOLDER_ID } from "@/lib/dashboard/demo-data";
-import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/dashboard/users";
+import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/auth/users";
 import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/api/stored-connection";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { contactBrowserParsers, hasFilters, NO_FILTERS, serializeContactBrowserParams, type ContactBrowserParams } from "@/lib/contacts/browser-params";
 import type { ContactColumn } from "@/lib/contacts/columns";
 import type { ContactPageView } from "@/lib/contacts/rows";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";

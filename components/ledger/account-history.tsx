@@ -9,7 +9,7 @@ import { Table, td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import { AuditTable } from "./audit-table";
 
 type JournalAnswer = { available: true; page: PageOf<JournalEntryView> } | { available: false };

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import type { MovementKind } from "@/lib/ledger/forms";
 import { formatMoney } from "@/lib/ledger/money";
 import type { AccountView } from "@/lib/ledger/types";

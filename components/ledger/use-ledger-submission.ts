@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { useRequestBudget } from "@/components/shell/use-request-budget";
-import type { ActionError, ActionResult } from "@/lib/dashboard/action-result";
+import type { ActionError, ActionResult } from "@/lib/actions/result";
 import type { LedgerOutcome, LedgerResult } from "@/lib/ledger/types";
 
 export type Settled =

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordForm } from "./record-form";

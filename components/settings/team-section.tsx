@@ -11,7 +11,7 @@ import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { Table, td, th } from "@/components/ui/table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import type { ActionError } from "@/lib/actions/result";
 import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
 
 export interface TeamMember {

@@ -1,7 +1,7 @@
 import "server-only";
 import { PlatformApiError } from "@/lib/api/errors";
-import { DashboardError } from "@/lib/dashboard/errors";
-import type { ActionError } from "@/lib/dashboard/action-result";
+import { DashboardError } from "@/lib/actions/errors";
+import type { ActionError } from "@/lib/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
 
 /** The user-facing text of a platform failure: the platform's own (localized) message where it has one. */

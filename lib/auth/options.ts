@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
-import { endSessions } from "@/lib/dashboard/users";
+import { endSessions } from "@/lib/auth/users";
 import { applyLibraryDefaults, config } from "@/lib/config.mjs";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */

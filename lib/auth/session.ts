@@ -3,7 +3,7 @@ import { cache } from "react";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { getDb } from "@/lib/db/client";
-import { findUserById, type DashboardUser } from "@/lib/dashboard/users";
+import { findUserById, type DashboardUser } from "@/lib/auth/users";
 import { authOptions } from "./options";
 import { isRole, type Role } from "./permissions";
 

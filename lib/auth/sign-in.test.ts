@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { createUser, resetPassword } from "@/lib/dashboard/users";
+import { createUser, resetPassword } from "@/lib/auth/users";
 import { signInWithPassword, type SignInResult } from "./sign-in";
 import { ConcurrencyGate } from "./concurrency-gate";
 import { passwordCheckGate, passwordComparisonCount, PASSWORD_CHECKS_BUSY_RETRY_SECONDS } from "./password";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { findUserWithHashByEmail, type DashboardUser } from "@/lib/dashboard/users";
+import { findUserWithHashByEmail, type DashboardUser } from "@/lib/auth/users";
 import type { ConcurrencyGate } from "./concurrency-gate";
 import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword } from "./password";
 import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";

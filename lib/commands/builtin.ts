@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/dashboard/users";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/auth/users";
+import { DashboardError } from "@/lib/actions/errors";
 import { ROLES } from "@/lib/auth/permissions";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformError } from "@/lib/platform/errors";

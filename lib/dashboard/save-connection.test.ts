@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { usePlatformTestbed } from "@/lib/api/test-platform";
 import { seedTenant, type Tenant } from "@/lib/platform/test-helpers";
 import { translator } from "@/lib/i18n/translate";
-import { DashboardError } from "./errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { readStoredConnection, decryptStoredKey } from "@/lib/api/stored-connection";
 import { checkAndSaveConnection, PlatformFieldError } from "./save-connection";
 import { reloadConfig } from "@/lib/config.mjs";

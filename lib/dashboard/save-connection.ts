@@ -6,7 +6,7 @@ import { PlatformApiError } from "@/lib/api/errors";
 import { getMe } from "@/lib/api/me";
 import { CacheEntry, invalidate, remember } from "@/lib/api/cache";
 import type { Translate } from "@/lib/i18n/translate";
-import { DashboardError } from "./errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { readStoredConnection, storeConnection } from "@/lib/api/stored-connection";
 import { config } from "@/lib/config.mjs";
 

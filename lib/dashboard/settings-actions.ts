@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { authedAction } from "@/lib/auth/authed-action";
 import { ChangeRoleSchema, InviteMemberSchema, RemoveMemberSchema } from "@/lib/dashboard/forms/team";
 import { ConnectionFormSchema } from "@/lib/dashboard/forms/connection";
-import { changeRole, createUser, removeUser } from "@/lib/dashboard/users";
+import { changeRole, createUser, removeUser } from "@/lib/auth/users";
 import { checkAndSaveConnection } from "@/lib/dashboard/save-connection";
 
 /** Creates the member with a generated password, returned once to show to the owner. */

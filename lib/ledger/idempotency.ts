@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import type { LedgerOperation, LedgerOutcome, LedgerResult } from "./types";
 
 /**

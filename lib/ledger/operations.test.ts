@@ -11,7 +11,7 @@ import { PlatformClient } from "@/lib/api/client";
 import { PlatformApiError } from "@/lib/api/errors";
 import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
 import { translator } from "@/lib/i18n/translate";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import type { Actor } from "./audit";
 import { TopUpRequestSchema, DebitRequestSchema, type MovementRequestInput } from "./forms";
 import { moveMoney } from "./move-money";

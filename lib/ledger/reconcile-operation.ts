@@ -1,7 +1,7 @@
 import "server-only";
 import { getContactAccountJournal, getContactAccounts, type ContactAccount, type JournalEntry } from "@/lib/api";
 import { can } from "@/lib/auth/permissions";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import type { Db } from "@/lib/db/client";
 import { findOperationEntry, recordAuditEntry } from "./audit";
 import type { ReconcileRequest } from "./forms";

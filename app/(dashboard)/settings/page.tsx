@@ -6,7 +6,7 @@ import { CacheEntry, CacheTtlMs, defaultBaseUrl, describeConnection } from "@/li
 import { loadMe } from "@/lib/dashboard/load-me";
 import { freshnessOf } from "@/lib/dashboard/freshness";
 import { CacheStamp } from "@/components/cache-stamp";
-import { listUsers } from "@/lib/dashboard/users";
+import { listUsers } from "@/lib/auth/users";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { getTranslator } from "@/lib/i18n/server";
 import { Card, PageHeader } from "@/components/ui/card";

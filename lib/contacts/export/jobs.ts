@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { toPlatformFilters, type ContactBrowserFilters } from "../browser-params";
 import { fileNameOf, type ExportFormat } from "./format";
 import type { StartExportInput } from "./forms";

@@ -6,7 +6,7 @@ import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient, addListSchemaField, createListSchema, getListSchema, isPlatformApiError } from "@/lib/api";
 import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
 import { toActionError } from "@/lib/auth/action-errors";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { translator } from "@/lib/i18n/translate";
 import {
   CreateListFormSchema,

@@ -11,7 +11,7 @@ import {
   remember,
   type PlatformClient,
 } from "@/lib/api";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { toCreateListRequest, type CreateListForm, type ListFieldRequest } from "@/lib/dashboard/forms/lists";
 import { loadFreshList, toListView } from "./load-lists";
 import type { ListView } from "./types";

@@ -1,6 +1,6 @@
 import "server-only";
 import { addListItem, deleteListItem, getListItems, updateListItem, type ListItem, type PlatformClient } from "@/lib/api";
-import { DashboardError } from "@/lib/dashboard/errors";
+import { DashboardError } from "@/lib/actions/errors";
 import { buildRecordFormSchema, toItemRequest } from "@/lib/dashboard/forms/list-records";
 import { loadFreshList } from "./load-lists";
 import type { RecordView, RecordsAnswer } from "./types";

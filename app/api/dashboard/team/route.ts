@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { listUsers } from "@/lib/dashboard/users";
+import { listUsers } from "@/lib/auth/users";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser } from "./users";
-import { DashboardError } from "./errors";
+import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser } from "@/lib/auth/users";
+import { DashboardError } from "@/lib/actions/errors";
 
 let database: Database;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/permissions";
-import { DashboardError } from "./errors";
+import { DashboardError } from "@/lib/actions/errors";
 
 export interface DashboardUser {
   id: number;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { hasMessage, type Translate } from "@/lib/i18n/translate";
-import type { FieldErrors } from "./action-result";
+import type { FieldErrors } from "@/lib/actions/result";
 
 /**
  * Texts for zod issues in the user's language. Form schemas put i18n keys in
