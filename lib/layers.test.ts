@@ -58,6 +58,7 @@ test("lib/api imports no dashboard area (dashboard, contacts, ledger, auth, comm
 /** Areas below the dashboard's: a list of what each may import from lib/ (its own folder always). No cycle between areas. */
 test.each([
   ["lib/actions", ["@/lib/i18n"]],
+  ["lib/money", []],
   ["lib/auth", ["@/lib/actions", "@/lib/api", "@/lib/config.mjs", "@/lib/db", "@/lib/http", "@/lib/i18n"]],
 ])("%s imports only from %j", (dir, allowed) => {
   const own = `@/${dir}`;

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Table, td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
 import type { ActionError } from "@/lib/actions/result";
 import { AuditTable } from "./audit-table";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { AuditEntryView } from "@/lib/ledger/types";
 import { Badge } from "@/components/ui/badge";
 import { Table, td, th } from "@/components/ui/table";

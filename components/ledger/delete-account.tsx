@@ -5,7 +5,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { AccountView } from "@/lib/ledger/types";
 import { deleteAccountAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";

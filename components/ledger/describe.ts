@@ -1,7 +1,7 @@
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { AccountView, LedgerFailure } from "@/lib/ledger/types";
 
 /** Where a refusal of the platform belongs in the UI. */

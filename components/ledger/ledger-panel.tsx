@@ -11,7 +11,7 @@ import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { ActionError } from "@/lib/actions/result";
 import type { MovementKind } from "@/lib/ledger/forms";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { AccountView } from "@/lib/ledger/types";
 import { AccountHistory } from "./account-history";
 import { DeleteAccount } from "./delete-account";

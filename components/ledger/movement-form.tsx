@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy, inputClass } from "@/components/ui/field";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { MAX_DESCRIPTION, descriptionLength, movementFormSchema, type MovementForm as MovementFormValues, type MovementKind } from "@/lib/ledger/forms";
-import { formatMoney, movementBounds, parseMajorAmount, currencyDigits } from "@/lib/ledger/money";
+import { formatMoney, movementBounds, parseMajorAmount, currencyDigits } from "@/lib/money/money";
 import type { AccountView } from "@/lib/ledger/types";
 import { debitAction, topUpAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";

@@ -5,7 +5,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/ledger/money";
+import { formatMoney } from "@/lib/money/money";
 import type { Reconciliation } from "@/lib/ledger/types";
 import { reconcileOperationAction } from "@/lib/ledger/actions";
 

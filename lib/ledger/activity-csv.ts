@@ -3,7 +3,7 @@ import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Db } from "@/lib/db/client";
 import { iterateAuditEntries, type AuditFilters, type Viewer } from "./audit";
-import { minorToMajor } from "./money";
+import { minorToMajor } from "@/lib/money/money";
 import type { AuditEntryView } from "./types";
 
 /** Columns of the Activity export; amounts both in major units (for people) and minor units (exact, for machines). */

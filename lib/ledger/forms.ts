@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseMajorAmount, type AmountProblem } from "./money";
+import { parseMajorAmount, type AmountProblem } from "@/lib/money/money";
 
 /**
  * The ledger's requests, one zod schema each, used by the forms (browser) and

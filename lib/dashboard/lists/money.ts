@@ -1,4 +1,4 @@
-import { currencyDigits, formatMoney, minorToMajor } from "@/lib/ledger/money";
+import { currencyDigits, formatMoney, minorToMajor } from "@/lib/money/money";
 
 /**
  * Money of list records: the platform stores integer minor units (0 to 2^53 − 1);

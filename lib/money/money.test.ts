@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { currencyDigits, formatMoney, MAX_MOVEMENT, minorToMajor, movementBounds, parseMajorAmount } from "./money";
-import { DebitRequestSchema, movementFormSchema, TopUpRequestSchema } from "./forms";
-import { listCurrencies, searchCurrencies } from "./currencies";
+import { DebitRequestSchema, movementFormSchema, TopUpRequestSchema } from "@/lib/ledger/forms";
+import { listCurrencies, searchCurrencies } from "@/lib/ledger/currencies";
 
 describe("currency digits come from Intl", () => {
   test.each([
