@@ -15,6 +15,7 @@ import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel } from "./export-panel";
 import { describeFilters, formatNumber } from "./format";
+import { ApiError, fetchJson } from "@/lib/actions/fetch-json";
 
 export interface ContactBrowserProps {
   /** What the server rendered with: the URL as its loader parsed it, the zone of the `tz` cookie, and the page (or the failure). */
@@ -27,19 +28,10 @@ export interface ContactBrowserProps {
 
 type QueryKey = ContactBrowserParams & { tz: string | null };
 
-class ContactsRequestError extends Error {
-  constructor(readonly error: ActionError) {
-    super(error.message);
-  }
-}
-
 async function fetchContactPage(key: QueryKey, signal: AbortSignal): Promise<ContactPageView> {
   const query = serializeContactBrowserParams(key);
   const separator = query ? "&" : "?";
-  const response = await fetch(`/api/dashboard/contacts${query}${key.tz ? `${separator}tz=${encodeURIComponent(key.tz)}` : ""}`, { signal, cache: "no-store" });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ContactsRequestError(body?.error ?? { kind: "server", message: response.statusText, fieldErrors: {} });
-  return body as ContactPageView;
+  return fetchJson<ContactPageView>(`/api/dashboard/contacts${query}${key.tz ? `${separator}tz=${encodeURIComponent(key.tz)}` : ""}`, { signal });
 }
 
 /** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
@@ -74,7 +66,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
   const filters = { bot: params.bot, from: params.from, to: params.to };
   const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);
   const data = query.data;
-  const error = query.error instanceof ContactsRequestError ? query.error.error : query.error ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError) : null;
+  const error = query.error instanceof ApiError ? query.error.error : query.error ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError) : null;
   const shownError = error ?? (!data && sameKey(key, initialKey) ? initial.error : null);
   const loadingNext = query.isFetching && (query.isPlaceholderData || !data);
   const reversed = params.from !== null && params.to !== null && params.from > params.to;

@@ -9,14 +9,12 @@ import { Button } from "@/components/ui/button";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import { cancelExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
+import { fetchJson } from "@/lib/actions/fetch-json";
 
 export const EXPORTS_QUERY_KEY = ["contact-exports"] as const;
 
 async function fetchExports(signal: AbortSignal): Promise<ExportJobView[]> {
-  const response = await fetch("/api/dashboard/contacts/exports", { signal, cache: "no-store" });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? response.statusText);
-  return (body as { data: ExportJobView[] }).data;
+  return (await fetchJson<{ data: ExportJobView[] }>("/api/dashboard/contacts/exports", { signal })).data;
 }
 
 const isActive = (job: ExportJobView) => job.status === "queued" || job.status === "running";

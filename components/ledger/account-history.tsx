@@ -9,17 +9,10 @@ import { Table, td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
-import type { ActionError } from "@/lib/actions/result";
 import { AuditTable } from "./audit-table";
+import { fetchJson } from "@/lib/actions/fetch-json";
 
 type JournalAnswer = { available: true; page: PageOf<JournalEntryView> } | { available: false };
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { cache: "no-store" });
-  const body = (await response.json()) as T | { error: ActionError };
-  if (!response.ok) throw new Error((body as { error: ActionError }).error?.message ?? String(response.status));
-  return body as T;
-}
 
 function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
   const { t } = useI18n();
@@ -50,12 +43,12 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
   const [auditPage, setAuditPage] = useState(1);
   const journal = useQuery({
     queryKey: ["ledger", contactId, "journal", account.id, journalPage],
-    queryFn: () => getJson<JournalAnswer>(`/api/dashboard/ledger/journal?accountId=${account.id}&page=${journalPage}`),
+    queryFn: () => fetchJson<JournalAnswer>(`/api/dashboard/ledger/journal?accountId=${account.id}&page=${journalPage}`),
     placeholderData: keepPreviousData,
   });
   const audit = useQuery({
     queryKey: ["ledger", contactId, "audit", account.id, auditPage],
-    queryFn: () => getJson<PageOf<AuditEntryView>>(`/api/dashboard/ledger/audit?contactId=${contactId}&accountId=${account.id}&page=${auditPage}`),
+    queryFn: () => fetchJson<PageOf<AuditEntryView>>(`/api/dashboard/ledger/audit?contactId=${contactId}&accountId=${account.id}&page=${auditPage}`),
     placeholderData: keepPreviousData,
   });
   const money = (value: string) => formatMoney(value, account.currency, locale);

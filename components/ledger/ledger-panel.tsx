@@ -17,12 +17,10 @@ import { AccountHistory } from "./account-history";
 import { DeleteAccount } from "./delete-account";
 import { MovementForm } from "./movement-form";
 import { OpenAccountForm } from "./open-account-form";
+import { fetchJson } from "@/lib/actions/fetch-json";
 
 async function fetchAccounts(contactId: number): Promise<AccountView[]> {
-  const response = await fetch(`/api/dashboard/ledger/accounts?contactId=${contactId}`, { cache: "no-store" });
-  const body = (await response.json()) as { accounts: AccountView[] } | { error: ActionError };
-  if ("error" in body) throw Object.assign(new Error(body.error.message), { status: response.status });
-  return body.accounts;
+  return (await fetchJson<{ accounts: AccountView[] }>(`/api/dashboard/ledger/accounts?contactId=${contactId}`)).accounts;
 }
 
 /**

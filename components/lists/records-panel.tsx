@@ -11,20 +11,17 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { td, th } from "@/components/ui/table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { ActionError } from "@/lib/actions/result";
 import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
 import { useHydrated } from "./use-hydrated";
+import { fetchJson } from "@/lib/actions/fetch-json";
 
 const PAGE_PARAM = "records";
 
 async function fetchRecords(schemaId: string, page: number): Promise<RecordsAnswer> {
-  const response = await fetch(`/api/dashboard/lists/items?schemaId=${encodeURIComponent(schemaId)}&page=${page}`, { cache: "no-store" });
-  const body = (await response.json()) as RecordsAnswer | { error: ActionError };
-  if (!response.ok || "error" in body) throw new Error("error" in body ? body.error.message : `HTTP ${response.status}`);
-  return body;
+  return fetchJson<RecordsAnswer>(`/api/dashboard/lists/items?schemaId=${encodeURIComponent(schemaId)}&page=${page}`);
 }
 
 const column = createColumnHelper<RecordView>();

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { BudgetView } from "@/lib/api/budget-view";
+import { fetchJson } from "@/lib/actions/fetch-json";
 
 /**
  * The shared request budget of the dashboard's key (GET /api/dashboard/budget),
@@ -12,10 +13,8 @@ import type { BudgetView } from "@/lib/api/budget-view";
 export function useRequestBudget({ enabled = true, fast = false }: { enabled?: boolean; fast?: boolean } = {}) {
   return useQuery({
     queryKey: ["dashboard", "budget"],
-    queryFn: async (): Promise<BudgetView | null> => {
-      const response = await fetch("/api/dashboard/budget", { cache: "no-store" });
-      return response.ok ? ((await response.json()) as BudgetView) : null;
-    },
+    // The indicator is a hint: when the budget cannot be read, it shows nothing.
+    queryFn: (): Promise<BudgetView | null> => fetchJson<BudgetView>("/api/dashboard/budget").catch(() => null),
     enabled,
     staleTime: 0,
     // While something waits, every second; otherwise now and then.
