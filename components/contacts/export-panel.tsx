@@ -14,6 +14,7 @@ import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
 import { startExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
 import { EXPORTS_QUERY_KEY, ExportList } from "./export-list";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 /**
  * Starts an export of what the browser shows now (its filters and the viewer's
@@ -47,11 +48,8 @@ export function ExportPanel({
         setNotice({ tone: "success", text: t("exports.started") });
         await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
       } else {
-        for (const [field, messages] of Object.entries(result.error.fieldErrors)) {
-          if (field === "format" || field === "bom") form.setError(field, { message: messages.join(" ") });
-        }
-        const fieldless = Object.keys(result.error.fieldErrors).every((field) => field === "format" || field === "bom") ? null : Object.values(result.error.fieldErrors).flat().join(" ");
-        setNotice({ tone: "danger", text: fieldless ?? result.error.message });
+        const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("format", "bom"));
+        setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });
       }
     }),
   );

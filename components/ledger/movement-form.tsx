@@ -16,6 +16,7 @@ import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission, useRateLimitWait, type Settled } from "./use-ledger-submission";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 const ACTIONS = { top_up: topUpAction, debit: debitAction } as const;
 
@@ -94,14 +95,7 @@ export function MovementForm({
       const { error } = settled;
       if (error.kind === "not_found") return onPageError(error.message);
       setReview(null);
-      let placed = false;
-      for (const [field, texts] of Object.entries(error.fieldErrors)) {
-        if (field === "amount" || field === "description") {
-          form.setError(field, { message: texts.join(" ") });
-          placed = true;
-        }
-      }
-      if (!placed) setNotice(error.message);
+      if (applyServerErrors(form.setError, error.fieldErrors, fieldsNamed("amount", "description")).placed === 0) setNotice(error.message);
       return;
     }
     const { outcome } = settled;
@@ -114,14 +108,9 @@ export function MovementForm({
     const placement = placeFailure(outcome.error, account, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     if (placement.on === "form") return setNotice(placement.text);
-    let placed = false;
-    for (const [field, texts] of Object.entries(placement.fieldErrors)) {
-      if (field === "amount" || field === "description") {
-        form.setError(field, { message: texts.join(" ") }, { shouldFocus: true });
-        placed = true;
-      }
+    if (applyServerErrors(form.setError, placement.fieldErrors, fieldsNamed("amount", "description"), { shouldFocus: true }).placed === 0) {
+      setNotice(outcome.error.message);
     }
-    if (!placed) setNotice(outcome.error.message);
   };
 
   const send = async () => {

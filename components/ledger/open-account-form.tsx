@@ -16,6 +16,7 @@ import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission } from "./use-ledger-submission";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 const OpenAccountFormSchema = OpenAccountRequestSchema.pick({ currency: true });
 type OpenAccountForm = z.infer<typeof OpenAccountFormSchema>;
@@ -68,8 +69,8 @@ export function OpenAccountForm({
     if (settled.kind === "refused") {
       setKey(newIdempotencyKey());
       if (settled.error.kind === "not_found") return onPageError(settled.error.message);
-      const texts = settled.error.fieldErrors.currency;
-      return texts ? form.setError("currency", { message: texts.join(" ") }) : setNotice(settled.error.message);
+      if (applyServerErrors(form.setError, settled.error.fieldErrors, fieldsNamed("currency")).placed === 0) setNotice(settled.error.message);
+      return;
     }
     const { outcome } = settled;
     setKey(newIdempotencyKey());
@@ -82,8 +83,7 @@ export function OpenAccountForm({
     const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     if (placement.on === "form") return setNotice(placement.text);
-    const texts = placement.fieldErrors.currency;
-    return texts ? form.setError("currency", { message: texts.join(" ") }, { shouldFocus: true }) : setNotice(outcome.error.message);
+    if (applyServerErrors(form.setError, placement.fieldErrors, fieldsNamed("currency"), { shouldFocus: true }).placed === 0) setNotice(outcome.error.message);
   });
 
   const currencyErrors = errors.currency?.message ? [t(errors.currency.message)] : undefined;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -12,7 +12,6 @@ import {
   DEFAULT_CURRENCY,
   FIELD_TYPES,
   addFieldErrorPath,
-  placeErrors,
   type AddFieldFormInput,
 } from "@/lib/dashboard/forms/lists";
 import { slugFromName } from "@/lib/dashboard/lists/slug";
@@ -21,6 +20,7 @@ import { addFieldAction } from "@/lib/dashboard/lists/actions";
 import { CurrencyPicker } from "./currency-picker";
 import { messageOf } from "./error-text";
 import { useHydrated } from "./use-hydrated";
+import { applyServerErrors } from "@/lib/actions/server-errors";
 
 const emptyField = (schemaId: string): AddFieldFormInput => ({
   schemaId,
@@ -54,9 +54,8 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
       form.reset(emptyField(schemaId));
       return;
     }
-    const { placed, unplaced } = placeErrors(result.error.fieldErrors, addFieldErrorPath);
-    for (const { path, message } of placed) form.setError(path as FieldPath<AddFieldFormInput>, { type: "server", message });
-    if (placed.length === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
+    const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, addFieldErrorPath);
+    if (placed === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
   });
 
   return (

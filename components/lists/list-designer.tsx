@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   DndContext,
@@ -26,7 +26,6 @@ import {
   DEFAULT_CURRENCY,
   MAX_FIELDS,
   createListErrorPath,
-  placeErrors,
   type CreateListForm,
   type CreateListFormInput,
   type ListFieldFormInput,
@@ -39,6 +38,7 @@ import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
 import { useHydrated } from "./use-hydrated";
+import { applyServerErrors } from "@/lib/actions/server-errors";
 
 export const newField = (): ListFieldFormInput => ({
   name: "",
@@ -157,10 +157,9 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
       router.push(`/lists/${result.data.id}?created=1`);
       return;
     }
-    const { placed, unplaced } = placeErrors(result.error.fieldErrors, createListErrorPath);
-    for (const { path, message } of placed) form.setError(path as FieldPath<CreateListFormInput>, { type: "server", message }, { shouldFocus: false });
-    const top = placed.length === 0 ? [result.error.message, ...unplaced.filter((text) => text !== result.error.message)] : unplaced;
-    setTopErrors(placed.length > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
+    const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, createListErrorPath);
+    const top = placed === 0 ? [result.error.message, ...unplaced.filter((text) => text !== result.error.message)] : unplaced;
+    setTopErrors(placed > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
     requestAnimationFrame(() => topRef.current?.focus());
   });
 

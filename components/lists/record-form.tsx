@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -9,11 +9,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { describedBy } from "@/components/ui/field";
 import { buildRecordFormSchema, recordErrorPath, toFormValue, type RecordForm as Values } from "@/lib/dashboard/forms/list-records";
-import { placeErrors } from "@/lib/dashboard/forms/lists";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { saveRecordAction } from "@/lib/dashboard/lists/actions";
 import { messageOf } from "./error-text";
 import { RecordInput, recordInputHint } from "./record-input";
+import { applyServerErrors } from "@/lib/actions/server-errors";
 
 /**
  * Adds a record, or edits one (only the values changed are sent). One input
@@ -56,9 +56,8 @@ export function RecordForm({
       onSaved(result.data.created ? t("records.added") : t("records.updated"));
       return;
     }
-    const { placed, unplaced } = placeErrors(result.error.fieldErrors, recordErrorPath(fields));
-    for (const { path, message } of placed) form.setError(path as FieldPath<Values>, { type: "server", message });
-    if (placed.length === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
+    const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, recordErrorPath(fields));
+    if (placed === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
   });
 
   const titleId = record ? "record-form-edit" : "record-form-add";

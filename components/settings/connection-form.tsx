@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
 import { ConnectionFormSchema, type ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
 import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 /** Address and key; the key field is always empty (the stored key never comes back to the browser). */
 export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { baseUrl: string; defaultUrl: string; keyLast4: string | null; locked: boolean }) {
@@ -31,14 +32,7 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
       router.refresh();
       return;
     }
-    let placed = false;
-    for (const [field, texts] of Object.entries(result.error.fieldErrors)) {
-      if (field === "baseUrl" || field === "apiKey") {
-        form.setError(field, { message: texts.join(" ") });
-        placed = true;
-      }
-    }
-    if (!placed) setFormError(result.error.message);
+    if (applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("baseUrl", "apiKey")).placed === 0) setFormError(result.error.message);
   });
 
   const errorsOf = (name: keyof Values) => (errors[name]?.message ? [t(errors[name]!.message!)] : undefined);

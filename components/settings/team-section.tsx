@@ -13,6 +13,7 @@ import { ROLES, type Role } from "@/lib/auth/permissions";
 import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
 import type { ActionError } from "@/lib/actions/result";
 import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 export interface TeamMember {
   id: number;
@@ -132,14 +133,7 @@ function InviteForm() {
       return;
     }
     // Each server error goes to its field; the rest to the form.
-    let placed = false;
-    for (const [field, texts] of Object.entries(result.error.fieldErrors)) {
-      if (field === "email" || field === "name" || field === "role") {
-        form.setError(field, { message: texts.join(" ") });
-        placed = true;
-      }
-    }
-    if (!placed) setFormError(result.error.message);
+    if (applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("email", "name", "role")).placed === 0) setFormError(result.error.message);
   });
 
   const fieldErrors = (name: keyof InviteMember) => (errors[name]?.message ? [t(errors[name]!.message!)] : undefined);

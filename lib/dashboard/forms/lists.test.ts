@@ -14,12 +14,12 @@ import {
   RESERVED_FIELD_SLUGS,
   addFieldErrorPath,
   createListErrorPath,
-  placeErrors,
   toCreateListRequest,
   type CreateListFormInput,
   type ListFieldFormInput,
 } from "./lists";
 import { RESERVED_SLUGS_TEXT } from "@/lib/i18n/messages/lists";
+import { placeErrors } from "@/lib/actions/server-errors";
 
 const field = (overrides: Partial<ListFieldFormInput> = {}): ListFieldFormInput => ({
   name: "Title",

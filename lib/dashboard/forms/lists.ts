@@ -191,18 +191,3 @@ export function addFieldErrorPath(key: string): string | null {
   const match = /^field\.(name|slug|type|currency|is_required|is_hidden|is_encryptable)$/.exec(key);
   return match ? `field.${match[1]}` : null;
 }
-
-/** Splits field errors into those placed on an input and those for the top of the form. */
-export function placeErrors(
-  fieldErrors: Record<string, string[]>,
-  pathOf: (key: string) => string | null,
-): { placed: { path: string; message: string }[]; unplaced: string[] } {
-  const placed: { path: string; message: string }[] = [];
-  const unplaced: string[] = [];
-  for (const [key, texts] of Object.entries(fieldErrors)) {
-    const path = pathOf(key);
-    if (path) placed.push({ path, message: texts.join(" ") });
-    else unplaced.push(...texts);
-  }
-  return { placed, unplaced };
-}

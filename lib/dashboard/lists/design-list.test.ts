@@ -12,7 +12,6 @@ import {
   CreateListFormSchema,
   addFieldErrorPath,
   createListErrorPath,
-  placeErrors,
   type CreateListFormInput,
   type ListFieldFormInput,
 } from "@/lib/dashboard/forms/lists";
@@ -21,6 +20,7 @@ import { addField, createList, deleteField, deleteList } from "./design-list";
 import { loadAllLists, loadList } from "./load-lists";
 import { deleteRecord, loadRecords, saveRecord } from "./records";
 import { reloadConfig } from "@/lib/config.mjs";
+import { placeErrors } from "@/lib/actions/server-errors";
 
 /**
  * The designer's services against our real platform over HTTP: what the
