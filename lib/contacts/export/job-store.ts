@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { config } from "@/lib/config.mjs";
-import { RETENTION_HOURS, type ExportJobRow, type ExportStatus, type WaitReason } from "./jobs";
+import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus, type WaitReason } from "./jobs";
 
 /**
  * The export jobs' store for the workers: SQL only, no platform and no loop
@@ -122,17 +122,7 @@ export async function heartbeat(db: Db, jobId: number, owner: string, leaseSecon
 export async function failJob(db: Db, jobId: number, owner: string, code: string, message: string): Promise<void> {
   await db
     .update(exportJobs)
-    .set({
-      status: "failed",
-      errorCode: code.slice(0, 64),
-      error: message.slice(0, 2000),
-      finishedAt: sql`now()`,
-      expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      waitReason: null,
-      waitUntil: null,
-    })
+    .set({ ...endedJob("failed"), errorCode: code.slice(0, 64), error: message.slice(0, 2000) })
     .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")));
   await db.delete(exportChunks).where(eq(exportChunks.jobId, jobId));
 }

@@ -68,21 +68,26 @@ export async function findExportJob(db: Db, id: number, userId: number): Promise
   return job ?? null;
 }
 
+/** The columns of a job that has ended (failed, cancelled): kept for RETENTION_HOURS, no lease, no wait. */
+export function endedJob(status: "failed" | "cancelled") {
+  return {
+    status,
+    finishedAt: sql`now()`,
+    expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    waitReason: null,
+    waitUntil: null,
+  };
+}
+
 /** Stops a queued or running export of the member: the worker stops before its next batch; the chunks go at once. */
 export async function cancelExportJob(db: Db, id: number, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const cancelled = await txDb
       .update(exportJobs)
-      .set({
-        status: "cancelled",
-        finishedAt: sql`now()`,
-        expiresAt: sql`now() + make_interval(hours => ${RETENTION_HOURS})`,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        waitReason: null,
-        waitUntil: null,
-      })
+      .set(endedJob("cancelled"))
       .where(and(eq(exportJobs.id, id), eq(exportJobs.createdBy, userId), inArray(exportJobs.status, ["queued", "running"])))
       .returning({ id: exportJobs.id });
     if (cancelled.length === 0) throw new DashboardError("exports.not_cancellable");
