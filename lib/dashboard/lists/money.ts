@@ -2,8 +2,8 @@ import { currencyDigits, formatMoney, minorToMajor } from "@/lib/money/money";
 
 /**
  * Money of list records: the platform stores integer minor units (0 to 2^53 − 1);
- * people type major units. Digits, minor → major and formatting are the
- * ledger's (lib/ledger/money.ts, one rule for the whole dashboard); only the
+ * people type major units. Digits, minor → major and formatting are shared
+ * with the ledger (lib/money/money.ts, one rule for the whole dashboard); only the
  * parsing differs, because a list's money has other bounds than a balance
  * movement (0 is a price, up to 2^53 − 1). String arithmetic, never a float:
  * "12.5" EUR → "1250", "1000" JPY → "1000", "1.005" KWD → "1005".
