@@ -1,18 +1,10 @@
 import { expect, test } from "vitest";
 import fs from "node:fs";
-import path from "node:path";
+import { sourceFiles } from "@/lib/testing/source-files";
 
 /** Every dashboard route handler, streamed downloads included, goes through the one auth wrapper. */
 test("every route handler under app/api/dashboard is made by authedRoute and checks no session by hand", () => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") files.push(full);
-    }
-  };
-  walk("app/api/dashboard");
+  const files = sourceFiles("app/api/dashboard", /^route\.ts$/);
   expect(files.length).toBeGreaterThanOrEqual(10);
   const offenders = files.filter((file) => {
     const text = fs.readFileSync(file, "utf8");

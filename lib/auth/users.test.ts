@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser } from "@/lib/auth/users";
+import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser, resetPassword } from "@/lib/auth/users";
 import { DashboardError } from "@/lib/actions/errors";
 
 let database: Database;
@@ -29,7 +29,7 @@ async function refusal(promise: Promise<unknown>): Promise<DashboardError> {
 }
 
 describe("team", () => {
-  test("sessions end on sign-out and on a new role (the session version moves), not on saving the same role", async () => {
+  test("sessions end on sign-out, on a new role and on a new password (the session version moves), not on saving the same role", async () => {
     const { user } = await createUser(database.db, { email: email(), role: "lead" });
     const version = async () => (await findUserById(database.db, user.id))!.sessionVersion;
     expect(await version()).toBe(0);
@@ -39,6 +39,9 @@ describe("team", () => {
     expect(await version()).toBe(1);
     const changed = await changeRole(database.db, user.id, "support");
     expect(changed).toMatchObject({ role: "support", sessionVersion: 2 });
+    // A new password ends them too.
+    await resetPassword(database.db, user.id, "a-new-password-for-the-test");
+    expect(await version()).toBe(3);
     await removeUser(database.db, user.id);
   });
 

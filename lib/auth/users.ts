@@ -5,6 +5,9 @@ import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/permissions";
 import { DashboardError } from "@/lib/actions/errors";
 
+/** Moving a user's session version ends every session signed with the old one (checked on every request). */
+const NEXT_SESSION_VERSION = sql`${users.sessionVersion} + 1`;
+
 export interface DashboardUser {
   id: number;
   email: string;
@@ -69,7 +72,7 @@ export async function resetPassword(db: Db, userId: number, password = generateP
   const passwordHash = await hashPassword(password);
   const rows = await db
     .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (!rows.length) throw new DashboardError("team.user_not_found");
@@ -78,7 +81,7 @@ export async function resetPassword(db: Db, userId: number, password = generateP
 
 /** Ends every session of the user (sign-out; a changed role): a token carries the version it was issued with. */
 export async function endSessions(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  await db.update(users).set({ sessionVersion: NEXT_SESSION_VERSION }).where(eq(users.id, userId));
 }
 
 /**
@@ -102,7 +105,7 @@ export async function changeRole(db: Db, userId: number, role: Role): Promise<Da
     const changed = current.role !== role;
     const [row] = await tx
       .update(users)
-      .set({ role, updatedAt: new Date(), ...(changed ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+      .set({ role, updatedAt: new Date(), ...(changed ? { sessionVersion: NEXT_SESSION_VERSION } : {}) })
       .where(eq(users.id, userId))
       .returning(columns);
     if (!row) throw new DashboardError("team.user_not_found");

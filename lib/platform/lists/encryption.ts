@@ -56,12 +56,16 @@ export function adoptDataDirKey(dataDir: string): "created" | "read" {
   return outcome;
 }
 
-/** The keys of the configuration (lib/config.mjs) and the data directory's. */
+let cachedRing: { settings: ReturnType<typeof config>["platform"]; dataDirKey: Buffer | null; ring: KeyRing | null } | null = null;
+
+/** The keys of the configuration (lib/config.mjs) and the data directory's; built again only when either changes. */
 function keyRing(): KeyRing | null {
-  const { encryptionKey: envKey, encryptionKeysPrevious: previous } = config().platform;
-  if (envKey) return { current: envKey, previous: dataDirKey ? [...previous, dataDirKey] : previous };
-  if (dataDirKey) return { current: dataDirKey, previous };
-  return null;
+  const settings = config().platform;
+  if (cachedRing?.settings === settings && cachedRing.dataDirKey === dataDirKey) return cachedRing.ring;
+  const { encryptionKey: envKey, encryptionKeysPrevious: previous } = settings;
+  const ring = envKey ? { current: envKey, previous: dataDirKey ? [...previous, dataDirKey] : previous } : dataDirKey ? { current: dataDirKey, previous } : null;
+  cachedRing = { settings, dataDirKey, ring };
+  return ring;
 }
 
 /** Whether values can be encrypted now (the key that new values get), or null. */
