@@ -10,7 +10,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["e2e/**", "node_modules/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -18,5 +17,19 @@ export default defineConfig({
     // DASHBOARD_EXPORT_WORKER=0: servers that tests spawn run no contact export worker unless a test turns it on.
     env: { PLATFORM_LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1", DASHBOARD_EXPORT_WORKER: "0" },
     fileParallelism: true,
+    projects: [
+      // Server code, the platform and the scripts: Node, real databases, real HTTP.
+      { extends: true, test: { name: "node", include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      // Components: rendered into jsdom with Testing Library (`*.test.tsx`).
+      {
+        extends: true,
+        test: {
+          name: "components",
+          include: ["components/**/*.test.tsx", "lib/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["lib/testing/dom-setup.ts"],
+        },
+      },
+    ],
   },
 });
