@@ -8,7 +8,6 @@ import { loadAllLists, loadTargetDirectory } from "@/lib/dashboard/lists/load-li
 import {
   LISTS_PER_SCREEN,
   applyListQuery,
-  listQueryHref,
   parseListQuery,
   targetLabel,
   type ListQuery,
