@@ -3,23 +3,12 @@ import type { Contact } from "@/lib/api";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { Card } from "@/components/ui/card";
-import { Table, td, th } from "@/components/ui/table";
 import { formatDateTime } from "./format";
 import { MessengerLabel, TagChips } from "./messenger-icon";
+import { safeUrl } from "./safe-url";
+import { VariablesTable } from "./variables-table";
 
-const MEDIA_TYPES = new Set([1, 2, 3, 4]);
 const MESSENGER_FIELDS = ["telegram_id", "telegram_username", "max_user_id", "max_username", "vk_user_id", "viber_id"] as const;
-
-/** Only http(s) links become links (a value is data from the platform, never trusted as a URL scheme). */
-function safeUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -29,14 +18,6 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
         {children}
       </dd>
     </div>
-  );
-}
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary underline">
-      {children}
-    </a>
   );
 }
 
@@ -120,36 +101,7 @@ export function ContactDetails({ contact, t, locale, timeZone }: { contact: Cont
       <div className="lg:col-span-2">
         <Card title={t("contact.section.variables")} titleId="contact-variables">
           {contact.variables.length ? (
-            <Table
-              caption={t("contact.variables_caption", { name: contact.name || String(contact.id) })}
-              head={
-                <>
-                  <th scope="col" className={th}>{t("contact.var.name")}</th>
-                  <th scope="col" className={th}>{t("contact.var.type")}</th>
-                  <th scope="col" className={th}>{t("contact.var.value")}</th>
-                </>
-              }
-            >
-              {contact.variables.map((variable) => {
-                const link = MEDIA_TYPES.has(variable.type) ? safeUrl(variable.value) : null;
-                const typeName = variable.type >= 0 && variable.type <= 4 ? t(`contact.var_type.${variable.type}`) : t("contact.var_type.other", { type: variable.type });
-                return (
-                  <tr key={variable.id} data-testid="contact-variable">
-                    <td className={`${td} font-mono`}>{variable.name}</td>
-                    <td className={td}>{typeName}</td>
-                    <td className={td}>
-                      {link ? (
-                        <ExternalLink href={link}>{t("contact.open_file")}: {String(variable.value)}</ExternalLink>
-                      ) : variable.value === null ? (
-                        none
-                      ) : (
-                        <span className="break-words">{String(variable.value)}</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </Table>
+            <VariablesTable variables={contact.variables} caption={t("contact.variables_caption", { name: contact.name || String(contact.id) })} />
           ) : (
             <p className="text-sm text-muted">{t("contact.no_variables")}</p>
           )}

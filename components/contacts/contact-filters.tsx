@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
+import { ColumnChooser } from "@/components/ui/column-chooser";
 import { Input, Select } from "@/components/ui/field";
 import { hasFilters, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
 import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
@@ -86,7 +87,13 @@ export function ContactFilters({
             ))}
           </Select>
         </div>
-        <ColumnMenu hidden={hiddenColumns} onChange={onHiddenColumns} />
+        <ColumnChooser
+          columns={HIDEABLE_COLUMNS.map((column) => ({ id: column, label: t(`contacts.col.${column}`) }))}
+          hidden={hiddenColumns}
+          onChange={onHiddenColumns}
+          label={t("contacts.columns")}
+          hint={t("contacts.columns_hint")}
+        />
         {hasFilters(filters) ? (
           <Button variant="secondary" onClick={onClear}>
             {t("contacts.filter.clear")}
@@ -156,34 +163,5 @@ function BotIdInput({ id, value, onChange }: { id: string; value: number | null;
         {t("contacts.filter.apply")}
       </Button>
     </form>
-  );
-}
-
-/** Which columns show; the choice is saved for the member. */
-function ColumnMenu({ hidden, onChange }: { hidden: ContactColumn[]; onChange: (hidden: ContactColumn[]) => void }) {
-  const t = useT();
-  const id = useId();
-  return (
-    <details className="relative">
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-2">
-        {t("contacts.columns")} <span aria-hidden="true">▾</span>
-      </summary>
-      <fieldset className="absolute left-0 z-30 mt-1 w-56 space-y-2 rounded-md border border-border bg-surface p-3 shadow-lg" aria-describedby={`${id}-hint`}>
-        <legend className="sr-only">{t("contacts.columns")}</legend>
-        {HIDEABLE_COLUMNS.map((column) => (
-          <label key={column} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={!hidden.includes(column)}
-              onChange={(event) => onChange(event.target.checked ? hidden.filter((c) => c !== column) : [...hidden, column])}
-            />
-            {t(`contacts.col.${column}`)}
-          </label>
-        ))}
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {t("contacts.columns_hint")}
-        </p>
-      </fieldset>
-    </details>
   );
 }

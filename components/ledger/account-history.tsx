@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Table, td, th } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
 import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
@@ -13,22 +13,6 @@ import { AuditTable } from "./audit-table";
 import { fetchJson } from "@/lib/actions/fetch-json";
 
 type JournalAnswer = { available: true; page: PageOf<JournalEntryView> } | { available: false };
-
-function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
-  const { t } = useI18n();
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="mt-2 flex items-center justify-between gap-3 text-sm">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t("common.previous")}
-      </Button>
-      <span className="text-muted">{t("common.page_of", { page, pages })}</span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t("common.next")}
-      </Button>
-    </nav>
-  );
-}
 
 const JOURNAL_KINDS: Record<string, string> = { deposit: "ledger.journal.kind.deposit", debit: "ledger.journal.kind.debit" };
 
@@ -51,7 +35,26 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
     queryFn: () => fetchJson<PageOf<AuditEntryView>>(`/api/dashboard/ledger/audit?contactId=${contactId}&accountId=${account.id}&page=${auditPage}`),
     placeholderData: keepPreviousData,
   });
-  const money = (value: string) => formatMoney(value, account.currency, locale);
+  const journalColumns = useMemo<ColumnDef<JournalEntryView>[]>(() => {
+    const money = (value: string) => formatMoney(value, account.currency, locale);
+    const numeric = { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" };
+    return [
+      { id: "time", header: t("ledger.journal.time"), meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone) },
+      {
+        id: "kind",
+        header: t("ledger.journal.kind"),
+        cell: ({ row }) => (JOURNAL_KINDS[row.original.kind] ? t(JOURNAL_KINDS[row.original.kind]) : row.original.title || row.original.kind),
+      },
+      {
+        id: "amount",
+        header: t("ledger.journal.amount"),
+        meta: numeric,
+        cell: ({ row }) => `${row.original.kind === "debit" ? "−" : "+"}${money(row.original.amount)}`,
+      },
+      { id: "description", header: t("ledger.journal.description"), meta: { className: "max-w-xs break-words" }, cell: ({ row }) => row.original.description ?? t("common.none") },
+      { id: "balance_after", header: t("ledger.journal.balance_after"), meta: numeric, cell: ({ row }) => money(row.original.balanceAfter) },
+    ];
+  }, [t, locale, timeZone, account.currency]);
 
   return (
     <div className="space-y-6" data-testid={`history-${account.currency}`}>
@@ -67,38 +70,17 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
           <Alert tone="info">
             <span data-testid="journal-not-available">{t("ledger.journal.not_available")}</span>
           </Alert>
-        ) : journal.data.page.items.length === 0 ? (
-          <p className="text-sm text-muted">{t("ledger.journal.empty")}</p>
         ) : (
-          <>
-            <Table
-              focusable
-              caption={t("ledger.journal.caption", { currency: account.currency })}
-              head={
-                <>
-                  <th scope="col" className={th}>{t("ledger.journal.time")}</th>
-                  <th scope="col" className={th}>{t("ledger.journal.kind")}</th>
-                  <th scope="col" className={th}>{t("ledger.journal.amount")}</th>
-                  <th scope="col" className={th}>{t("ledger.journal.description")}</th>
-                  <th scope="col" className={th}>{t("ledger.journal.balance_after")}</th>
-                </>
-              }
-            >
-              {journal.data.page.items.map((entry) => (
-                <tr key={entry.id} data-testid="journal-row">
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale, timeZone)}</td>
-                  <td className={td}>{JOURNAL_KINDS[entry.kind] ? t(JOURNAL_KINDS[entry.kind]) : entry.title || entry.kind}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
-                    {entry.kind === "debit" ? "−" : "+"}
-                    {money(entry.amount)}
-                  </td>
-                  <td className={`${td} max-w-xs break-words`}>{entry.description ?? t("common.none")}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{money(entry.balanceAfter)}</td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={journal.data.page.page} pages={journal.data.page.pages} onPage={setJournalPage} label={t("ledger.journal.pages")} />
-          </>
+          <DataTable
+            columns={journalColumns}
+            data={journal.data.page.items}
+            getRowId={(entry) => String(entry.id)}
+            caption={t("ledger.journal.caption", { currency: account.currency })}
+            rowProps={() => ({ "data-testid": "journal-row" })}
+            loading={journal.isPlaceholderData}
+            empty={t("ledger.journal.empty")}
+            pager={{ page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") }}
+          />
         )}
       </section>
       <section aria-labelledby={`audit-${account.id}`} aria-busy={audit.isFetching}>
@@ -109,13 +91,15 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
           <p className="text-sm text-muted">{t("common.loading")}</p>
         ) : audit.isError ? (
           <Alert tone="danger">{audit.error.message}</Alert>
-        ) : audit.data.items.length === 0 ? (
-          <p className="text-sm text-muted">{t("ledger.audit.empty")}</p>
         ) : (
-          <>
-            <AuditTable entries={audit.data.items} caption={t("ledger.audit.caption", { currency: account.currency })} t={t} locale={locale} timeZone={timeZone} showAccount={false} />
-            <Pager page={audit.data.page} pages={audit.data.pages} onPage={setAuditPage} label={t("ledger.audit.pages")} />
-          </>
+          <AuditTable
+            entries={audit.data.items}
+            caption={t("ledger.audit.caption", { currency: account.currency })}
+            showAccount={false}
+            loading={audit.isPlaceholderData}
+            empty={t("ledger.audit.empty")}
+            pager={{ page: audit.data.page, pages: audit.data.pages, onPage: setAuditPage, label: t("ledger.audit.pages") }}
+          />
         )}
       </section>
     </div>

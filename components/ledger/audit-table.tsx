@@ -1,11 +1,15 @@
+"use client";
+
+import { useMemo, type ReactNode } from "react";
 import Link from "next/link";
-import type { Locale } from "@/lib/i18n/config";
-import type { Translate } from "@/lib/i18n/translate";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useI18n } from "@/components/i18n-provider";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
 import type { AuditEntryView } from "@/lib/ledger/types";
 import { Badge } from "@/components/ui/badge";
-import { Table, td, th } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
+import type { PagerProps } from "@/components/ui/pager";
 import { KIND_KEYS } from "./describe";
 
 const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
@@ -14,93 +18,130 @@ const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
   unknown: "text-warning",
 };
 
-/** Audit entries as a table; no hooks, so both the Activity page (server) and the ledger panel (browser) render it. */
+/** Audit entries as a table, on the Activity page and in an account's history in the ledger panel. */
 export function AuditTable({
   entries,
   caption,
-  t,
-  locale,
-  timeZone,
-  showContact,
+  showContact = false,
   showAccount = true,
+  pager,
+  loading,
+  empty,
 }: {
   entries: AuditEntryView[];
   caption: string;
-  t: Translate;
-  locale: Locale;
-  /** The viewer's IANA zone, for the times. */
-  timeZone: string;
   showContact?: boolean;
   /** Off inside one account's card, where the account is known. */
   showAccount?: boolean;
+  pager?: PagerProps;
+  loading?: boolean;
+  empty?: ReactNode;
 }) {
-  const money = (value: string | null, currency: string | null) => (value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale));
-  return (
-    <Table
-      focusable
-      caption={caption}
-      head={
-        <>
-          <th scope="col" className={th}>{t("audit.time")}</th>
-          <th scope="col" className={th}>{t("audit.user")}</th>
-          {showContact ? <th scope="col" className={th}>{t("audit.contact")}</th> : null}
-          {showAccount ? <th scope="col" className={th}>{t("audit.account")}</th> : null}
-          <th scope="col" className={th}>{t("audit.kind")}</th>
-          <th scope="col" className={th}>{t("audit.amount")}</th>
-          <th scope="col" className={th}>{t("audit.description")}</th>
-          <th scope="col" className={th}>{t("audit.outcome")}</th>
-          <th scope="col" className={th}>{t("audit.balance_after")}</th>
-          <th scope="col" className={th}>{t("audit.request_id")}</th>
-        </>
-      }
-    >
-      {entries.map((entry) => (
-        <tr key={entry.id} data-testid="audit-row" data-kind={entry.kind} data-outcome={entry.outcome}>
-          <td className={`${td} whitespace-nowrap`}>{formatTimestamp(entry.createdAt, locale, timeZone)}</td>
-          <td className={td}>
-            <span data-testid="audit-user">{entry.userEmail}</span>
-            <span className="block text-xs text-muted">{t(`role.${entry.userRole}`)}</span>
-          </td>
-          {showContact ? (
-            <td className={`${td} font-mono`}>
-              <Link className="underline" href={`/contacts/${entry.contactId}`}>
-                {entry.contactId}
-              </Link>
-            </td>
-          ) : null}
-          {showAccount ? (
-            <td className={`${td} whitespace-nowrap`}>
-              {entry.currency ?? t("common.none")}
-              {entry.accountId !== null ? <span className="ml-1 font-mono text-xs text-muted">#{entry.accountId}</span> : null}
-            </td>
-          ) : null}
-          <td className={td}>
-            {t(KIND_KEYS[entry.kind])}
-            {entry.reconcilesEntryId !== null ? (
+  const { t, locale, timeZone } = useI18n();
+  const columns = useMemo<ColumnDef<AuditEntryView>[]>(() => {
+    const money = (value: string | null, currency: string | null) => (value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale));
+    const all: (ColumnDef<AuditEntryView> | false)[] = [
+      { id: "time", header: t("audit.time"), meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone) },
+      {
+        id: "user",
+        header: t("audit.user"),
+        cell: ({ row }) => (
+          <>
+            <span data-testid="audit-user">{row.original.userEmail}</span>
+            <span className="block text-xs text-muted">{t(`role.${row.original.userRole}`)}</span>
+          </>
+        ),
+      },
+      showContact && {
+        id: "contact",
+        header: t("audit.contact"),
+        meta: { className: "font-mono" },
+        cell: ({ row }) => (
+          <Link className="underline" href={`/contacts/${row.original.contactId}`}>
+            {row.original.contactId}
+          </Link>
+        ),
+      },
+      showAccount && {
+        id: "account",
+        header: t("audit.account"),
+        meta: { className: "whitespace-nowrap" },
+        cell: ({ row }) => (
+          <>
+            {row.original.currency ?? t("common.none")}
+            {row.original.accountId !== null ? <span className="ml-1 font-mono text-xs text-muted">#{row.original.accountId}</span> : null}
+          </>
+        ),
+      },
+      {
+        id: "kind",
+        header: t("audit.kind"),
+        cell: ({ row }) => (
+          <>
+            {t(KIND_KEYS[row.original.kind])}
+            {row.original.reconcilesEntryId !== null ? (
               <span className="ml-1">
-                <Badge>{t("audit.reconciled", { id: entry.reconcilesEntryId })}</Badge>
+                <Badge>{t("audit.reconciled", { id: row.original.reconcilesEntryId })}</Badge>
               </span>
             ) : null}
-          </td>
-          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{money(entry.amount, entry.currency)}</td>
-          <td className={`${td} max-w-xs break-words`}>{entry.description ?? t("common.none")}</td>
-          <td className={`${td} whitespace-nowrap ${OUTCOME_CLASS[entry.outcome]}`}>
-            {t(`audit.outcome.${entry.outcome}`)}
-            {entry.errorCode ? <span className="block font-mono text-xs">{entry.errorCode}</span> : null}
-          </td>
-          <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{money(entry.balanceAfter, entry.currency)}</td>
-          <td className={`${td} font-mono text-xs text-muted`}>
-            {entry.requestId ? (
-              // The full id is in the CSV export and the title; eight characters find it in the platform's log.
-              <abbr title={entry.requestId} className="no-underline">
-                {entry.requestId.slice(0, 8)}
-              </abbr>
-            ) : (
-              t("common.none")
-            )}
-          </td>
-        </tr>
-      ))}
-    </Table>
+          </>
+        ),
+      },
+      {
+        id: "amount",
+        header: t("audit.amount"),
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        cell: ({ row }) => money(row.original.amount, row.original.currency),
+      },
+      {
+        id: "description",
+        header: t("audit.description"),
+        meta: { className: "max-w-xs break-words" },
+        cell: ({ row }) => row.original.description ?? t("common.none"),
+      },
+      {
+        id: "outcome",
+        header: t("audit.outcome"),
+        cell: ({ row }) => (
+          <span className={`whitespace-nowrap ${OUTCOME_CLASS[row.original.outcome]}`}>
+            {t(`audit.outcome.${row.original.outcome}`)}
+            {row.original.errorCode ? <span className="block font-mono text-xs">{row.original.errorCode}</span> : null}
+          </span>
+        ),
+      },
+      {
+        id: "balance_after",
+        header: t("audit.balance_after"),
+        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+        cell: ({ row }) => money(row.original.balanceAfter, row.original.currency),
+      },
+      {
+        id: "request_id",
+        header: t("audit.request_id"),
+        meta: { className: "font-mono text-xs text-muted" },
+        cell: ({ row }) =>
+          row.original.requestId ? (
+            // The full id is in the CSV export and the title; eight characters find it in the platform's log.
+            <abbr title={row.original.requestId} className="no-underline">
+              {row.original.requestId.slice(0, 8)}
+            </abbr>
+          ) : (
+            t("common.none")
+          ),
+      },
+    ];
+    return all.filter((column) => column !== false);
+  }, [t, locale, timeZone, showContact, showAccount]);
+  return (
+    <DataTable
+      columns={columns}
+      data={entries}
+      getRowId={(entry) => String(entry.id)}
+      caption={caption}
+      rowProps={(entry) => ({ "data-testid": "audit-row", "data-kind": entry.kind, "data-outcome": entry.outcome })}
+      pager={pager}
+      loading={loading}
+      empty={empty}
+    />
   );
 }

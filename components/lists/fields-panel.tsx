@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, td, th } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
 import { AddFieldForm } from "./add-field-form";
@@ -44,6 +45,58 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
     setDeleting(null);
   };
 
+  const columns = useMemo<ColumnDef<FieldView>[]>(
+    () => [
+      { id: "position", header: "#", meta: { className: "text-muted" }, cell: ({ row }) => row.index + 1 },
+      { id: "name", header: t("lists.form.field_name"), meta: { className: "font-medium" }, cell: ({ row }) => row.original.name },
+      { id: "slug", header: t("lists.form.field_slug"), meta: { className: "font-mono text-xs" }, cell: ({ row }) => row.original.slug },
+      {
+        id: "type",
+        header: t("lists.form.field_type"),
+        cell: ({ row }) => (
+          <>
+            {t(`lists.type.${row.original.type}`)}
+            {row.original.currency ? <span className="ml-1 font-mono text-xs">{row.original.currency}</span> : null}
+          </>
+        ),
+      },
+      {
+        id: "options",
+        header: t("lists.field.options"),
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-1">
+            <Badge>{row.original.isRequired ? t("lists.field.required") : t("lists.field.optional")}</Badge>
+            {row.original.isHidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
+            {row.original.isEncryptable ? <Badge>{t("lists.field.encrypted")}</Badge> : null}
+          </div>
+        ),
+      },
+      ...(canDesign
+        ? [
+            {
+              id: "actions",
+              header: () => <span className="sr-only">{t("lists.field.actions")}</span>,
+              meta: { className: "text-right" },
+              cell: ({ row }) => (
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-danger"
+                  aria-label={t("lists.delete_field.button", { slug: row.original.slug })}
+                  onClick={() => {
+                    setDialogError(null);
+                    setDeleting(row.original);
+                  }}
+                >
+                  {t("lists.delete_field.short")}
+                </Button>
+              ),
+            } satisfies ColumnDef<FieldView>,
+          ]
+        : []),
+    ],
+    [t, canDesign],
+  );
+
   return (
     <section aria-labelledby="fields-title" className="space-y-4" data-testid="fields-panel" data-ready={ready}>
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -60,67 +113,13 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
           <span data-testid="fields-status">{status}</span>
         </Alert>
       ) : null}
-      <Table
+      <DataTable
+        columns={columns}
+        data={fields}
+        getRowId={(field) => field.slug}
         caption={t("lists.detail.fields")}
-        head={
-          <>
-            <th scope="col" className={th}>
-              #
-            </th>
-            <th scope="col" className={th}>
-              {t("lists.form.field_name")}
-            </th>
-            <th scope="col" className={th}>
-              {t("lists.form.field_slug")}
-            </th>
-            <th scope="col" className={th}>
-              {t("lists.form.field_type")}
-            </th>
-            <th scope="col" className={th}>
-              {t("lists.field.options")}
-            </th>
-            {canDesign ? (
-              <th scope="col" className={th}>
-                <span className="sr-only">{t("lists.field.actions")}</span>
-              </th>
-            ) : null}
-          </>
-        }
-      >
-        {fields.map((field, index) => (
-          <tr key={field.slug} data-testid={`field-${field.slug}`}>
-            <td className={`${td} text-muted`}>{index + 1}</td>
-            <td className={`${td} font-medium`}>{field.name}</td>
-            <td className={`${td} font-mono text-xs`}>{field.slug}</td>
-            <td className={td}>
-              {t(`lists.type.${field.type}`)}
-              {field.currency ? <span className="ml-1 font-mono text-xs">{field.currency}</span> : null}
-            </td>
-            <td className={td}>
-              <div className="flex flex-wrap gap-1">
-                <Badge>{field.isRequired ? t("lists.field.required") : t("lists.field.optional")}</Badge>
-                {field.isHidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
-                {field.isEncryptable ? <Badge>{t("lists.field.encrypted")}</Badge> : null}
-              </div>
-            </td>
-            {canDesign ? (
-              <td className={`${td} text-right`}>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-danger"
-                  aria-label={t("lists.delete_field.button", { slug: field.slug })}
-                  onClick={() => {
-                    setDialogError(null);
-                    setDeleting(field);
-                  }}
-                >
-                  {t("lists.delete_field.short")}
-                </Button>
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </Table>
+        rowProps={(field) => ({ "data-testid": `field-${field.slug}` })}
+      />
       {canDesign ? <AddFieldForm schemaId={schemaId} existing={fields} onAdded={setStatus} /> : null}
       <TypedConfirmDialog
         open={deleting !== null}

@@ -3,13 +3,13 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { td, th } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
@@ -61,6 +61,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
     const valueColumns = fields.map((field) =>
       column.accessor((record) => record.values[field.slug], {
         id: `value:${field.slug}`,
+        meta: { label: field.name },
         header: () => (
           <span>
             {field.name}
@@ -72,8 +73,9 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
     );
     const created = column.accessor("createdAt", {
       id: "created",
-      header: () => t("lists.created"),
-      cell: (info) => <span className="whitespace-nowrap">{formatTimestamp(info.getValue(), locale, timeZone)}</span>,
+      header: t("lists.created"),
+      meta: { className: "whitespace-nowrap" },
+      cell: (info) => formatTimestamp(info.getValue(), locale, timeZone),
     });
     const actions = column.display({
       id: "actions",
@@ -90,11 +92,10 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
       ),
     });
     return [...valueColumns, created, ...(canWrite ? [actions] : [])] as ColumnDef<RecordView, unknown>[];
-  }, [fields, canWrite, locale, t]);
+  }, [fields, canWrite, locale, timeZone, t]);
 
   const answer = query.data;
   const records = answer?.available ? answer.records : [];
-  const table = useReactTable({ data: records, columns, getCoreRowModel: getCoreRowModel(), getRowId: (record) => record.id, manualPagination: true });
 
   return (
     <section aria-labelledby="records-title" className="space-y-4" data-testid="records-panel" data-ready={ready}>
@@ -159,50 +160,17 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
               }}
             />
           ) : null}
-          {records.length === 0 ? (
-            <p className="rounded-lg border border-border bg-surface p-6 text-muted" data-testid="records-empty">
-              {t("records.empty")}
-            </p>
-          ) : (
-            <div className="overflow-x-auto rounded-lg border border-border bg-surface" aria-busy={query.isFetching || undefined}>
-              <table className="min-w-full divide-y divide-border text-sm" data-testid="records-table">
-                <caption className="sr-only">{t("records.caption", { page: answer.page, pages: answer.pages })}</caption>
-                <thead className="bg-surface-2 text-left">
-                  {table.getHeaderGroups().map((group) => (
-                    <tr key={group.id}>
-                      {group.headers.map((header) => (
-                        <th key={header.id} scope="col" className={th}>
-                          {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                        </th>
-                      ))}
-                    </tr>
-                  ))}
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {table.getRowModel().rows.map((row) => (
-                    <tr key={row.id} data-testid="record-row">
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className={td}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {answer.pages > 1 ? (
-            <nav aria-label={t("common.pagination")} className="flex items-center justify-between gap-3 text-sm">
-              <Button variant="secondary" disabled={answer.page <= 1} onClick={() => goTo(answer.page - 1)}>
-                {t("common.previous")}
-              </Button>
-              <span className="text-muted">{t("common.page_of", { page: answer.page, pages: answer.pages })}</span>
-              <Button variant="secondary" disabled={answer.page >= answer.pages} onClick={() => goTo(answer.page + 1)}>
-                {t("common.next")}
-              </Button>
-            </nav>
-          ) : null}
+          <DataTable
+            columns={columns}
+            data={records}
+            getRowId={(record) => record.id}
+            caption={t("records.caption", { page: answer.page, pages: answer.pages })}
+            testId="records-table"
+            rowProps={() => ({ "data-testid": "record-row" })}
+            loading={query.isFetching}
+            empty={<span data-testid="records-empty">{t("records.empty")}</span>}
+            pager={{ page: answer.page, pages: answer.pages, onPage: goTo }}
+          />
         </>
       )}
 

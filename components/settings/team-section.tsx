@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useMemo, useState, useTransition } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
@@ -8,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input, Select, describedBy } from "@/components/ui/field";
-import { Table, td, th } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/data-table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
 import type { ActionError } from "@/lib/actions/result";
@@ -25,94 +26,108 @@ export interface TeamMember {
 export function TeamSection({ members, viewerId }: { members: TeamMember[]; viewerId: number }) {
   const t = useT();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const columns = useMemo<ColumnDef<TeamMember>[]>(
+    () => [
+      {
+        id: "email",
+        header: t("team.email"),
+        cell: ({ row }) => (
+          <>
+            {row.original.email}
+            {row.original.id === viewerId ? <span className="ml-2 text-xs text-muted">({t("team.you")})</span> : null}
+          </>
+        ),
+      },
+      { id: "name", header: t("team.name"), cell: ({ row }) => row.original.name || t("common.none") },
+      { id: "role", header: t("team.role"), cell: ({ row }) => <RoleForm member={row.original} onNotice={setNotice} /> },
+      { id: "actions", header: t("team.actions"), cell: ({ row }) => <RemoveMember member={row.original} onNotice={setNotice} /> },
+    ],
+    [t, viewerId],
+  );
   return (
     <div className="space-y-6">
       <div aria-live="polite">{notice ? <Alert tone={notice.tone} live>{notice.text}</Alert> : null}</div>
-      <Table
+      <DataTable
+        columns={columns}
+        data={members}
+        getRowId={(member) => String(member.id)}
         caption={t("team.title")}
-        head={
-          <>
-            <th scope="col" className={th}>{t("team.email")}</th>
-            <th scope="col" className={th}>{t("team.name")}</th>
-            <th scope="col" className={th}>{t("team.role")}</th>
-            <th scope="col" className={th}>{t("team.actions")}</th>
-          </>
-        }
-      >
-        {members.map((member) => (
-          <MemberRow key={member.id} member={member} isViewer={member.id === viewerId} onNotice={setNotice} />
-        ))}
-      </Table>
+        rowProps={(member) => ({ "data-testid": `member-${member.email}` })}
+      />
       <InviteForm />
     </div>
   );
 }
 
-function MemberRow({ member, isViewer, onNotice }: { member: TeamMember; isViewer: boolean; onNotice: (notice: { tone: "success" | "danger"; text: string }) => void }) {
+type Notice = (notice: { tone: "success" | "danger"; text: string }) => void;
+type ActionResult = { ok: true } | { ok: false; error: ActionError };
+
+/** A member's role: a select and Save; a refused change puts the select back. */
+function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
   const t = useT();
   const [role, setRole] = useState<Role>(member.role);
-  const [confirming, setConfirming] = useState(false);
   const [pending, startTransition] = useTransition();
   const selectId = `role-${member.id}`;
-
-  const run = (work: () => Promise<{ ok: true } | { ok: false; error: ActionError }>, success: string) =>
-    startTransition(async () => {
-      const result = await work();
-      if (result.ok) onNotice({ tone: "success", text: success });
-      else {
-        onNotice({ tone: "danger", text: result.error.message });
-        setRole(member.role);
-      }
-      setConfirming(false);
-    });
-
   return (
-    <tr data-testid={`member-${member.email}`}>
-      <td className={td}>
-        {member.email}
-        {isViewer ? <span className="ml-2 text-xs text-muted">({t("team.you")})</span> : null}
-      </td>
-      <td className={td}>{member.name || t("common.none")}</td>
-      <td className={td}>
-        <form
-          className="flex items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            run(() => changeRoleAction({ userId: member.id, role }), t("team.role_changed"));
-          }}
-        >
-          <label htmlFor={selectId} className="sr-only">
-            {t("team.change_role", { email: member.email })}
-          </label>
-          <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value as Role)} className="w-auto">
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {t(`role.${option}`)}
-              </option>
-            ))}
-          </Select>
-          <Button type="submit" variant="secondary" disabled={pending || role === member.role}>
-            {t("common.save")}
-          </Button>
-        </form>
-      </td>
-      <td className={td}>
-        <Button variant="danger" aria-label={t("team.remove_label", { email: member.email })} onClick={() => setConfirming(true)} disabled={pending}>
-          {t("team.remove")}
-        </Button>
-        <ConfirmDialog
-          open={confirming}
-          title={t("team.remove_label", { email: member.email })}
-          confirmLabel={t("team.remove")}
-          cancelLabel={t("common.cancel")}
-          pending={pending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => run(() => removeMemberAction({ userId: member.id }), t("team.removed"))}
-        >
-          {t("team.remove_confirm", { email: member.email })}
-        </ConfirmDialog>
-      </td>
-    </tr>
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        startTransition(async () => {
+          const result: ActionResult = await changeRoleAction({ userId: member.id, role });
+          if (result.ok) onNotice({ tone: "success", text: t("team.role_changed") });
+          else {
+            onNotice({ tone: "danger", text: result.error.message });
+            setRole(member.role);
+          }
+        });
+      }}
+    >
+      <label htmlFor={selectId} className="sr-only">
+        {t("team.change_role", { email: member.email })}
+      </label>
+      <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value as Role)} className="w-auto">
+        {ROLES.map((option) => (
+          <option key={option} value={option}>
+            {t(`role.${option}`)}
+          </option>
+        ))}
+      </Select>
+      <Button type="submit" variant="secondary" disabled={pending || role === member.role}>
+        {t("common.save")}
+      </Button>
+    </form>
+  );
+}
+
+/** Remove, behind a confirmation. */
+function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      <Button variant="danger" aria-label={t("team.remove_label", { email: member.email })} onClick={() => setConfirming(true)} disabled={pending}>
+        {t("team.remove")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t("team.remove_label", { email: member.email })}
+        confirmLabel={t("team.remove")}
+        cancelLabel={t("common.cancel")}
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          startTransition(async () => {
+            const result: ActionResult = await removeMemberAction({ userId: member.id });
+            onNotice(result.ok ? { tone: "success", text: t("team.removed") } : { tone: "danger", text: result.error.message });
+            setConfirming(false);
+          })
+        }
+      >
+        {t("team.remove_confirm", { email: member.email })}
+      </ConfirmDialog>
+    </>
   );
 }
 

@@ -3,15 +3,14 @@ import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import { getTranslator } from "@/lib/i18n/server";
 import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
 import { loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
-import { Pagination } from "@/components/pagination";
 import { PermissionNote } from "@/components/permission-note";
 import { ActivityFilters } from "@/components/ledger/activity-filters";
-import { AuditTable } from "@/components/ledger/audit-table";
+import { ActivityTable } from "@/components/ledger/activity-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("activity.title") };
@@ -23,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * (activity.read_all: everyone's; activity.read: their own and their contacts').
  */
 export default async function ActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, locale, timeZone, raw] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), searchParams]);
+  const [user, t, raw] = await Promise.all([requireUser(), getTranslator(), searchParams]);
   if (!can(user.role, "activity.read")) {
     return (
       <>
@@ -70,23 +69,27 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
             {t("audit.export_excel")}
           </a>
         </div>
-        {result.items.length === 0 ? (
-          <p className="rounded-lg border border-border bg-surface p-6 text-muted" data-testid="activity-empty">
-            {filtered ? (
-              <>
-                {t("audit.empty_filtered")}{" "}
-                <Link className="underline" href="/activity">
-                  {t("audit.clear")}
-                </Link>
-              </>
-            ) : (
-              t("activity.empty")
-            )}
-          </p>
-        ) : (
-          <AuditTable entries={result.items} caption={t("audit.caption", { page: result.page })} t={t} locale={locale} timeZone={timeZone} showContact />
-        )}
-        <Pagination page={result.page} pages={result.pages} hrefFor={(page) => `/activity${serializeActivitySearchParams({ ...params, page })}`} t={t} />
+        <ActivityTable
+          entries={result.items}
+          caption={t("audit.caption", { page: result.page })}
+          params={params}
+          page={result.page}
+          pages={result.pages}
+          empty={
+            <span data-testid="activity-empty">
+              {filtered ? (
+                <>
+                  {t("audit.empty_filtered")}{" "}
+                  <Link className="underline" href="/activity">
+                    {t("audit.clear")}
+                  </Link>
+                </>
+              ) : (
+                t("activity.empty")
+              )}
+            </span>
+          }
+        />
       </div>
     </>
   );

@@ -3,48 +3,31 @@ import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
-import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
+import { formatCount } from "@/lib/dashboard/format";
 import { loadAllLists, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
 import {
   LISTS_PER_SCREEN,
   applyListQuery,
-  listQueryHref,
   parseListQuery,
   targetLabel,
   type ListQuery,
-  type ListSort,
 } from "@/lib/dashboard/lists/list-query";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 import { PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { Table, td, th } from "@/components/ui/table";
 import { buttonClass } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
-import { Pagination } from "@/components/pagination";
+import { ListsTable } from "@/components/lists/lists-table";
 import { CacheStamp } from "@/components/cache-stamp";
 import { CacheEntry, CacheTtlMs } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("lists.title") };
-}
-
-/** A column header that sorts by its column (and flips the direction when it already does). */
-function SortHeader({ column, label, query }: { column: ListSort; label: string; query: ListQuery }) {
-  const active = query.sort === column;
-  const dir = active && query.dir === "asc" ? "desc" : "asc";
-  return (
-    <th scope="col" className={th} aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link className="inline-flex items-center gap-1 hover:underline" href={listQueryHref(query, { sort: column, dir })}>
-        {label}
-        <span aria-hidden="true">{active ? (query.dir === "asc" ? "▲" : "▼") : ""}</span>
-      </Link>
-    </th>
-  );
 }
 
 function Toolbar({ query, t }: { query: ListQuery; t: Translate }) {
@@ -86,7 +69,7 @@ function Toolbar({ query, t }: { query: ListQuery; t: Translate }) {
 
 /** Every list of the account (all pages of getListSchemas), searched and sorted here; 50 shown per screen. */
 export default async function ListsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, locale, timeZone, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), searchParams]);
+  const [user, t, locale, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), searchParams]);
   const query = parseListQuery(params);
   const canDesign = can(user.role, "lists.design");
   const result = await loadFromPlatform(async (api) => {
@@ -152,37 +135,21 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
           {found.length === 0 ? (
             <p className="rounded-lg border border-border bg-surface p-6 text-muted">{t("lists.no_match", { query: query.q })}</p>
           ) : (
-            <Table
-              caption={t("lists.table")}
-              head={
-                <>
-                  <SortHeader column="name" label={t("lists.name")} query={query} />
-                  <SortHeader column="target" label={t("lists.target")} query={query} />
-                  <SortHeader column="fields" label={t("lists.fields")} query={query} />
-                  <SortHeader column="created" label={t("lists.created")} query={query} />
-                  <SortHeader column="updated" label={t("lists.updated")} query={query} />
-                </>
-              }
-            >
-              {shown.map((list) => (
-                <tr key={list.id} data-testid="list-row">
-                  <td className={`${td} font-medium`}>
-                    <Link className="text-primary underline-offset-2 hover:underline" href={`/lists/${list.id}`}>
-                      {list.name}
-                    </Link>
-                  </td>
-                  <td className={td}>
-                    <span className="mr-1 text-xs uppercase text-muted">{list.botId === null ? t("lists.project") : t("lists.bot")}</span>
-                    {targetLabel(list, directory)}
-                  </td>
-                  <td className={td}>{list.fields.length}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.createdAt, locale, timeZone)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatTimestamp(list.updatedAt, locale, timeZone)}</td>
-                </tr>
-              ))}
-            </Table>
+            <ListsTable
+              rows={shown.map((list) => ({
+                id: list.id,
+                name: list.name,
+                onBot: list.botId !== null,
+                target: targetLabel(list, directory),
+                fieldCount: list.fields.length,
+                createdAt: list.createdAt,
+                updatedAt: list.updatedAt,
+              }))}
+              query={query}
+              page={page}
+              pages={pages}
+            />
           )}
-          <Pagination page={page} pages={pages} hrefFor={(p) => listQueryHref(query, { page: p })} t={t} />
         </>
       )}
     </>

@@ -44,6 +44,10 @@ export const shellMessages = defineMessages(
     "common.next": "Next",
     "common.page_of": "Page :page of :pages",
     "common.pagination": "Pagination",
+    "common.first": "First",
+    "common.last": "Last",
+    "common.columns": "Columns",
+    "common.no_rows": "Nothing to show.",
     "common.none": "—",
   },
   {
@@ -89,6 +93,10 @@ export const shellMessages = defineMessages(
     "common.next": "Вперёд",
     "common.page_of": "Страница :page из :pages",
     "common.pagination": "Страницы",
+    "common.first": "Первая",
+    "common.last": "Последняя",
+    "common.columns": "Столбцы",
+    "common.no_rows": "Здесь пока пусто.",
     "common.none": "—",
   },
 );

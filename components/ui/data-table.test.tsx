@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState, type ReactNode } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { I18nProvider } from "@/components/i18n-provider";
+import { messages } from "@/lib/i18n/messages";
+import { DataTable, type DataTableProps } from "./data-table";
+
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+  balance: string;
+}
+
+const PEOPLE: Person[] = [
+  { id: 1, name: "Anna", email: "anna@example.com", balance: "10.00" },
+  { id: 2, name: "Boris", email: "boris@example.com", balance: "0.50" },
+  { id: 3, name: "Vera", email: "vera@example.com", balance: "7.25" },
+];
+
+const columns: ColumnDef<Person, unknown>[] = [
+  { id: "name", header: "Name", enableHiding: false, cell: ({ row }) => row.original.name },
+  { id: "email", header: "Email", cell: ({ row }) => row.original.email },
+  { id: "balance", header: () => <em>Balance</em>, meta: { label: "Balance", className: "text-right tabular-nums" }, cell: ({ row }) => row.original.balance },
+];
+
+const inEnglish = (ui: ReactNode) => render(<I18nProvider locale="en" dictionary={messages.en} timeZone="UTC">{ui}</I18nProvider>);
+
+function People(props: Partial<DataTableProps<Person, unknown>>) {
+  return <DataTable columns={columns} data={PEOPLE} getRowId={(person) => String(person.id)} caption="People" {...props} />;
+}
+
+const headers = () => screen.getAllByRole("columnheader").map((header) => header.textContent);
+
+describe("DataTable", () => {
+  it("names the table by its caption, and its scroll box is a focusable region of the same name", () => {
+    inEnglish(<People caption="People, page 1 of 1" />);
+    const table = screen.getByRole("table", { name: "People, page 1 of 1" });
+    expect(table.querySelector("caption")?.className).toContain("sr-only");
+    const region = screen.getByRole("region", { name: "People, page 1 of 1" });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(table)).toBe(true);
+  });
+
+  it("renders a row per item with its cells, the column's classes and its name for the card layout", () => {
+    inEnglish(<People rowProps={(person) => ({ "data-testid": "person-row", "data-person": person.id })} />);
+    const rows = screen.getAllByTestId("person-row");
+    expect(rows.map((row) => row.getAttribute("data-person"))).toEqual(["1", "2", "3"]);
+    expect(headers()).toEqual(["Name", "Email", "Balance"]);
+    const balance = within(rows[1]).getByText("0.50");
+    expect(balance.className).toContain("text-right");
+    expect(balance.getAttribute("data-label")).toBe("Balance");
+    expect(within(rows[1]).getByText("Boris").getAttribute("data-label")).toBe("Name");
+  });
+
+  it("column visibility: a hidden column's header and cells are absent", () => {
+    inEnglish(<People hiddenColumns={["email"]} />);
+    expect(headers()).toEqual(["Name", "Balance"]);
+    expect(screen.queryByText("anna@example.com")).toBeNull();
+    expect(screen.getByText("Anna")).toBeTruthy();
+  });
+
+  it("column chooser: lists only the hideable columns and toggles one off and on", async () => {
+    inEnglish(<People columnChooser />);
+    const user = userEvent.setup();
+    await user.click(screen.getByText("Columns", { selector: "summary" }));
+    const chooser = screen.getByRole("group", { name: "Columns" });
+    expect(within(chooser).getAllByRole("checkbox").map((box) => box.parentElement?.textContent)).toEqual(["Email", "Balance"]);
+    await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
+    expect(headers()).toEqual(["Name", "Balance"]);
+    expect(screen.queryByText("boris@example.com")).toBeNull();
+    await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
+    expect(headers()).toEqual(["Name", "Email", "Balance"]);
+    expect(screen.getByText("boris@example.com")).toBeTruthy();
+  });
+
+  it("column chooser, controlled: reports the new hidden columns in table order", async () => {
+    const onHidden = vi.fn();
+    function Controlled() {
+      const [hidden, setHidden] = useState<string[]>(["balance"]);
+      return (
+        <People
+          columnChooser={{ label: "Show columns" }}
+          hiddenColumns={hidden}
+          onHiddenColumnsChange={(next) => {
+            onHidden(next);
+            setHidden(next);
+          }}
+        />
+      );
+    }
+    inEnglish(<Controlled />);
+    const user = userEvent.setup();
+    await user.click(screen.getByText("Show columns", { selector: "summary" }));
+    expect((screen.getByRole("checkbox", { name: "Balance" }) as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole("checkbox", { name: "Email" }));
+    expect(onHidden).toHaveBeenLastCalledWith(["email", "balance"]);
+    expect(headers()).toEqual(["Name"]);
+  });
+
+  it("empty: says so in the table, with the message given or a default", () => {
+    const { unmount } = inEnglish(<People data={[]} empty={<span data-testid="people-empty">No people yet.</span>} />);
+    const message = screen.getByTestId("people-empty");
+    expect(message.textContent).toBe("No people yet.");
+    expect(message.closest("td")?.colSpan).toBe(3);
+    unmount();
+    inEnglish(<People data={[]} />);
+    expect(screen.getByText("Nothing to show.")).toBeTruthy();
+  });
+
+  it("loading: the box is busy; without rows it shows placeholder rows, not the empty message", () => {
+    const { container, unmount } = inEnglish(<People data={[]} loading empty="No people yet." />);
+    expect(screen.getByRole("region", { name: "People" }).getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByText("No people yet.")).toBeNull();
+    expect(container.querySelectorAll("tbody tr[data-skeleton]")).toHaveLength(3);
+    unmount();
+    inEnglish(<People loading />);
+    expect(screen.getByRole("region", { name: "People" }).getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByText("Vera")).toBeTruthy();
+  });
+
+  it("not loading: the box is not busy", () => {
+    inEnglish(<People />);
+    expect(screen.getByRole("region", { name: "People" }).hasAttribute("aria-busy")).toBe(false);
+  });
+
+  it("paging with buttons: the pager under the table calls onPage", async () => {
+    const onPage = vi.fn();
+    inEnglish(<People pager={{ page: 2, pages: 3, onPage }} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(onPage).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(onPage).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole("navigation", { name: "Pagination" }).textContent).toContain("Page 2 of 3");
+  });
+
+  it("paging with links: the pager renders the pages' addresses", () => {
+    inEnglish(<People pager={{ page: 3, pages: 3, hrefFor: (page) => `/people?page=${page}` }} />);
+    expect(screen.getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("/people?page=2");
+    expect(screen.getByRole("link", { name: "Next" }).getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("rows that open: one tab stop, arrow keys and Home/End move, Enter and a click open", async () => {
+    const onOpen = vi.fn();
+    inEnglish(<People onRowOpen={onOpen} rowLabel={(person) => `Open ${person.name}`} />);
+    const rows = ["Anna", "Boris", "Vera"].map((name) => screen.getByRole("row", { name: `Open ${name}` }));
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    const user = userEvent.setup();
+    rows[0].focus();
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(rows[1]);
+    expect(rows.map((row) => row.tabIndex)).toEqual([-1, 0, -1]);
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(rows[2]);
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(rows[2]);
+    await user.keyboard("{Home}");
+    expect(document.activeElement).toBe(rows[0]);
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(onOpen).toHaveBeenLastCalledWith(PEOPLE[1]);
+    await user.click(screen.getByText("Vera"));
+    expect(onOpen).toHaveBeenLastCalledWith(PEOPLE[2]);
+  });
+
+  it("rows without onRowOpen are not in the tab order", () => {
+    inEnglish(<People rowProps={() => ({ "data-testid": "person-row" })} />);
+    expect(screen.getAllByTestId("person-row").every((row) => !row.hasAttribute("tabindex"))).toBe(true);
+  });
+});

@@ -1,0 +1,235 @@
+"use client";
+
+import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type RowData, type SortingState, type VisibilityState } from "@tanstack/react-table";
+import { useT } from "@/components/i18n-provider";
+import { cn } from "./cn";
+import { ColumnChooser } from "./column-chooser";
+import { Pager, type PagerProps } from "./pager";
+import { Skeleton } from "./skeleton";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
+
+declare module "@tanstack/react-table" {
+  // The names must match TanStack's declaration, which takes both type parameters.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's cells: "text-right tabular-nums" for amounts, "whitespace-nowrap" for times. */
+    className?: string;
+    /** Classes for the column's header cell. */
+    headerClassName?: string;
+    /** The column's name as text where `header` renders more than text (the card layout, the column chooser). */
+    label?: string;
+  }
+}
+
+/** Attributes for one row: a data-testid, data-* values, a class. */
+export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-${string}`]: string | number | boolean | null | undefined };
+
+export interface DataTableProps<TData, TValue> {
+  columns: ColumnDef<TData, TValue>[];
+  data: TData[];
+  getRowId: (row: TData, index: number) => string;
+  /** Names the table (for screen readers) and its scroll box. */
+  caption: string;
+  /** Ids of the columns not shown (controlled); without it the table keeps the choice itself. */
+  hiddenColumns?: readonly string[];
+  onHiddenColumnsChange?: (hidden: string[]) => void;
+  /** Show a column chooser above the table for the columns that can be hidden (`enableHiding`). */
+  columnChooser?: boolean | { label?: string; hint?: string };
+  /** Server sorting: the order the rows come in, marked on the headers (aria-sort); headers render their own sort links. */
+  sorting?: SortingState;
+  /** Server paging: the one Pager under the table, with links (`hrefFor`) or buttons (`onPage`). */
+  pager?: PagerProps;
+  /** A page is loading: the rows shown are dimmed (skeleton rows when there are none yet) and the table is busy. */
+  loading?: boolean;
+  /** Shown in the table when there are no rows. */
+  empty?: ReactNode;
+  rowProps?: (row: TData, index: number) => RowAttributes;
+  /**
+   * Rows open something: each row is clickable, and the rows are one tab stop. Arrow keys, Home, End,
+   * Page Up and Page Down move between them; Enter opens.
+   */
+  onRowOpen?: (row: TData) => void;
+  /** The accessible name of a row that opens ("Open Anna Petrova"). */
+  rowLabel?: (row: TData) => string;
+  /** data-testid of the <table>. */
+  testId?: string;
+  className?: string;
+  /** Classes for the scroll box, e.g. a height ("md:max-h-[70vh]") so the sticky header stays in view. */
+  scrollClassName?: string;
+}
+
+const SKELETON_ROWS = 3;
+
+/** A column's name as text: its header when that is a string, else `meta.label`. */
+function labelOf<TData>(column: Column<TData, unknown>): string {
+  const header = column.columnDef.header;
+  return typeof header === "string" ? header : (column.columnDef.meta?.label ?? "");
+}
+
+/**
+ * The dashboard's table: TanStack Table for columns and visibility, a caption, a sticky header, its own
+ * focusable scroll box (the page never scrolls sideways), cards on narrow screens, loading and empty
+ * states, and the Pager for server paging.
+ */
+export function DataTable<TData, TValue>({
+  columns,
+  data,
+  getRowId,
+  caption,
+  hiddenColumns,
+  onHiddenColumnsChange,
+  columnChooser = false,
+  sorting,
+  pager,
+  loading = false,
+  empty,
+  rowProps,
+  onRowOpen,
+  rowLabel,
+  testId,
+  className,
+  scrollClassName,
+}: DataTableProps<TData, TValue>) {
+  const t = useT();
+  const [ownHidden, setOwnHidden] = useState<readonly string[]>([]);
+  const hidden = hiddenColumns ?? ownHidden;
+  const setHidden = (next: string[]) => {
+    if (hiddenColumns === undefined) setOwnHidden(next);
+    onHiddenColumnsChange?.(next);
+  };
+  const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const table = useReactTable({
+    data,
+    columns,
+    state: { columnVisibility, sorting: sorting ?? [] },
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+  });
+  const rows = table.getRowModel().rows;
+  const visibleCount = table.getVisibleLeafColumns().length;
+
+  // The one row in the tab order; by id, so a new page starts again at its first row.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const activeIndex = Math.max(0, rows.findIndex((row) => row.id === activeId));
+  const rowElements = useRef<(HTMLTableRowElement | null)[]>([]);
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(rows.length - 1, index));
+    setActiveId(rows[target]?.id ?? null);
+    rowElements.current[target]?.focus();
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, original: TData) => {
+    // Keys on a control inside the row (a button, a link) are the control's.
+    if (event.target !== event.currentTarget) return;
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1, PageDown: index + 10, PageUp: index - 10 };
+    if (event.key in moves) {
+      event.preventDefault();
+      focusRow(moves[event.key]);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      onRowOpen?.(original);
+    }
+  };
+
+  const chooser = columnChooser ? (typeof columnChooser === "object" ? columnChooser : {}) : null;
+  const hideable = table
+    .getAllLeafColumns()
+    .filter((column) => column.getCanHide())
+    .map((column) => ({ id: column.id, label: labelOf(column) }));
+
+  return (
+    <div className={cn("min-w-0 space-y-3", className)}>
+      {chooser ? (
+        <div className="flex justify-end">
+          <ColumnChooser columns={hideable} hidden={hidden} onChange={setHidden} label={chooser.label} hint={chooser.hint} />
+        </div>
+      ) : null}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        aria-busy={loading || undefined}
+        className={cn("max-w-full overflow-auto rounded-lg border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary", scrollClassName)}
+      >
+        <Table data-testid={testId}>
+          <TableCaption>{caption}</TableCaption>
+          <TableHeader>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <TableHead
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                      className={header.column.columnDef.meta?.headerClassName}
+                    >
+                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    </TableHead>
+                  );
+                })}
+              </tr>
+            ))}
+          </TableHeader>
+          <TableBody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
+            {rows.length > 0 ? (
+              rows.map((row, index) => {
+                const opens = onRowOpen !== undefined;
+                const extra = rowProps?.(row.original, index);
+                return (
+                  <TableRow
+                    key={row.id}
+                    {...extra}
+                    className={cn(
+                      opens && "cursor-pointer hover:bg-surface-2 focus:bg-surface-2 focus:outline-2 focus:-outline-offset-2 focus:outline-primary",
+                      extra?.className,
+                    )}
+                    {...(opens
+                      ? {
+                          ref: (element: HTMLTableRowElement | null) => {
+                            rowElements.current[index] = element;
+                          },
+                          tabIndex: index === activeIndex ? 0 : -1,
+                          "aria-label": rowLabel?.(row.original),
+                          onFocus: () => setActiveId(row.id),
+                          onClick: () => onRowOpen(row.original),
+                          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index, row.original),
+                        }
+                      : {})}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id} data-label={labelOf(cell.column)} className={cell.column.columnDef.meta?.className}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })
+            ) : loading ? (
+              Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <TableRow key={index} aria-hidden="true" data-skeleton="">
+                  {table.getVisibleLeafColumns().map((column) => (
+                    <TableCell key={column.id}>
+                      <Skeleton className="h-4 w-full min-w-12" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={visibleCount} className="py-6 text-center text-muted max-md:text-center">
+                  {empty ?? t("common.no_rows")}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {pager ? <Pager {...pager} /> : null}
+    </div>
+  );
+}
