@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Permission, Role } from "@/lib/auth/permissions";
 
 export interface ViewerInfo {
@@ -14,11 +15,14 @@ export interface ViewerInfo {
 
 const ViewerContext = createContext<ViewerInfo | null>(null);
 
+/** What every dashboard page's client code needs: react-query's cache, nuqs' URL state (useQueryStates) and the viewer. */
 export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }));
   return (
     <QueryClientProvider client={queryClient}>
-      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      <NuqsAdapter>
+        <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      </NuqsAdapter>
     </QueryClientProvider>
   );
 }
