@@ -1,4 +1,4 @@
-import { createLoader, createSerializer, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer } from "nuqs/server";
 import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
 
 /**
@@ -11,6 +11,5 @@ export const contactPageParsers = {
   created: parseAsPositiveInteger,
 };
 
-export type ContactPageParams = inferParserType<typeof contactPageParsers>;
 export const loadContactPageParams = createLoader(contactPageParsers);
 export const serializeContactPageParams = createSerializer(contactPageParsers);

@@ -7,8 +7,8 @@ import { fetchJson } from "@/lib/actions/fetch-json";
 import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
 
-export const accountJournalUrl = (accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/journal", { accountId, page });
-export const accountAuditUrl = (contactId: number, accountId: number, page: number): string =>
+const accountJournalUrl = (accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/journal", { accountId, page });
+const accountAuditUrl = (contactId: number, accountId: number, page: number): string =>
   apiUrl("/api/dashboard/ledger/audit", { contactId, accountId, page });
 
 /** A page of the platform's journal of an account (`{available: false}` on a platform without the extension). */

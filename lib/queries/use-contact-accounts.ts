@@ -7,7 +7,7 @@ import { fetchJson } from "@/lib/actions/fetch-json";
 import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
 
-export const contactAccountsUrl = (contactId: number): string => apiUrl("/api/dashboard/ledger/accounts", { contactId });
+const contactAccountsUrl = (contactId: number): string => apiUrl("/api/dashboard/ledger/accounts", { contactId });
 
 /** A contact's accounts (internal balances) in opening order; the server-rendered list seeds the cache. */
 export function useContactAccounts(contactId: number, { initialAccounts, enabled = true }: { initialAccounts?: AccountView[] | null; enabled?: boolean } = {}) {

@@ -6,7 +6,7 @@ import type { ContactPageView } from "@/lib/contacts/rows";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
 
-export const CONTACTS_URL = "/api/dashboard/contacts";
+const CONTACTS_URL = "/api/dashboard/contacts";
 
 /** A page of the browser as the route handler takes it: the page's URL state plus `tz`, the viewer's zone. */
 export type ContactPageRequest = ContactBrowserParams & { tz: string | null };

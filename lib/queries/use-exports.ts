@@ -6,7 +6,7 @@ import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
 
-export const EXPORTS_URL = "/api/dashboard/contacts/exports";
+const EXPORTS_URL = "/api/dashboard/contacts/exports";
 
 /** The file of a finished export (a plain link: the browser downloads it). */
 export const exportDownloadUrl = (id: number): string => `${EXPORTS_URL}/${encodeURIComponent(id)}/download`;

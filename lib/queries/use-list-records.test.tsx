@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, waitFor } from "@testing-library/react";
 import { ApiError } from "@/lib/actions/fetch-json";
 import type { RecordsAnswer } from "@/lib/dashboard/lists/types";
 import { startJsonServer, type JsonAnswer } from "@/lib/testing/json-server";

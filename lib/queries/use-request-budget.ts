@@ -5,7 +5,7 @@ import type { BudgetView } from "@/lib/api/budget-view";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
 
-export const BUDGET_URL = "/api/dashboard/budget";
+const BUDGET_URL = "/api/dashboard/budget";
 
 /**
  * The shared request budget of the dashboard's key (GET /api/dashboard/budget),

@@ -1,4 +1,4 @@
-import { createLoader, createSerializer, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer } from "nuqs/server";
 import { parseAsFlag, parseAsPositiveInteger } from "@/lib/url-state/parsers";
 
 /**
@@ -11,6 +11,5 @@ export const listPageParsers = {
   created: parseAsFlag.withDefault(false),
 };
 
-export type ListPageParams = inferParserType<typeof listPageParsers>;
 export const loadListPageParams = createLoader(listPageParsers);
 export const serializeListPageParams = createSerializer(listPageParsers);

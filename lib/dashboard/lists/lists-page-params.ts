@@ -1,4 +1,4 @@
-import { createLoader, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer, parseAsStringLiteral } from "nuqs/server";
 import { parseAsPositiveInteger, parseAsText } from "@/lib/url-state/parsers";
 import { LIST_SORTS, SORT_DIRECTIONS, type ListQuery } from "./list-query";
 
@@ -15,7 +15,6 @@ export const listsPageParsers = {
   deleted: parseAsText(255),
 };
 
-export type ListsPageParams = inferParserType<typeof listsPageParsers>;
 export const loadListsPageParams = createLoader(listsPageParsers);
 /** `?q=…&page=…` with the defaults left out. */
 export const serializeListsPageParams = createSerializer(listsPageParsers);
