@@ -5,6 +5,7 @@ import { contactBrowserParsers, loadContactBrowserParams, serializeContactBrowse
 import { contactPageParsers, loadContactPageParams, serializeContactPageParams } from "@/lib/contacts/contact-params";
 import { listPageParsers, loadListPageParams, serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import { listQueryHref, listsPageParsers, loadListsPageParams, serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
+import { loginPageParsers, loadLoginPageParams, serializeLoginPageParams } from "@/lib/auth/login-params";
 import { activityExportHref, activityParsers, loadActivityExportParams, loadActivitySearchParams, serializeActivitySearchParams } from "@/lib/ledger/activity-filters";
 
 type Load = (search: string) => Record<string, unknown>;
@@ -55,6 +56,17 @@ const PAGES: { name: string; parsers: object; load: Load; serialize: Serialize; 
       { records: 12, created: true },
     ],
     bad: "?records=two&created=yes",
+  },
+  {
+    name: "sign-in",
+    parsers: loginPageParsers,
+    load: loadLoginPageParams,
+    serialize: serializeLoginPageParams as Serialize,
+    states: [
+      { callbackUrl: null, error: null },
+      { callbackUrl: "/lists?q=a&page=2", error: "throttled:30" },
+    ],
+    bad: "?next=%2Fcontacts",
   },
   {
     name: "activity",
