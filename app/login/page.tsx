@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/session";
+import { loadLoginPageParams } from "@/lib/auth/login-params";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitch, ThemeSwitch } from "@/components/shell/preference-switches";
@@ -11,9 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await getCurrentUser()) redirect("/contacts");
-  const [params, t, theme] = await Promise.all([searchParams, getTranslator(), getTheme()]);
-  const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : undefined;
-  const error = typeof params.error === "string" ? params.error : undefined;
+  const [{ callbackUrl, error }, t, theme] = await Promise.all([loadLoginPageParams(searchParams), getTranslator(), getTheme()]);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
       <div className="w-full max-w-sm rounded-lg border border-border bg-surface p-6 shadow-sm">
@@ -21,7 +20,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="mt-1 text-2xl font-semibold">{t("login.title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("login.subtitle")}</p>
         <div className="mt-6">
-          <LoginForm callbackUrl={callbackUrl} initialError={error} />
+          <LoginForm callbackUrl={callbackUrl ?? undefined} initialError={error ?? undefined} />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-center gap-4">

@@ -1,12 +1,11 @@
 "use client";
 
-import { useCallback, useMemo, useState, useTransition } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useState, useTransition } from "react";
 import { useQueryStates } from "nuqs";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { contactBrowserParsers, hasFilters, NO_FILTERS, serializeContactBrowserParams, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import { contactBrowserParsers, hasFilters, NO_FILTERS, type ContactBrowserParams } from "@/lib/contacts/browser-params";
 import type { ContactColumn } from "@/lib/contacts/columns";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import type { ActionError } from "@/lib/actions/result";
@@ -15,7 +14,8 @@ import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel } from "./export-panel";
 import { describeFilters, formatNumber } from "./format";
-import { ApiError, fetchJson } from "@/lib/actions/fetch-json";
+import { ApiError } from "@/lib/actions/fetch-json";
+import { useContactPage } from "@/lib/queries/use-contacts";
 
 export interface ContactBrowserProps {
   /** What the server rendered with: the URL as its loader parsed it, the zone of the `tz` cookie, and the page (or the failure). */
@@ -26,26 +26,6 @@ export interface ContactBrowserProps {
   canExport: boolean;
 }
 
-type QueryKey = ContactBrowserParams & { tz: string | null };
-
-async function fetchContactPage(key: QueryKey, signal: AbortSignal): Promise<ContactPageView> {
-  const query = serializeContactBrowserParams(key);
-  const separator = query ? "&" : "?";
-  return fetchJson<ContactPageView>(`/api/dashboard/contacts${query}${key.tz ? `${separator}tz=${encodeURIComponent(key.tz)}` : ""}`, { signal });
-}
-
-/** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
-const keyOf = (params: ContactBrowserParams, timeZone: string): QueryKey => ({
-  bot: params.bot,
-  from: params.from,
-  to: params.to,
-  page: params.page,
-  size: params.size,
-  tz: params.from !== null || params.to !== null ? timeZone : null,
-});
-
-const sameKey = (a: QueryKey, b: QueryKey) => a.bot === b.bot && a.from === b.from && a.to === b.to && a.page === b.page && a.size === b.size && a.tz === b.tz;
-
 /**
  * The contact browser: the URL is the state (nuqs, with the parser map the
  * server loader uses), react-query loads each page through the route handler
@@ -54,20 +34,12 @@ const sameKey = (a: QueryKey, b: QueryKey) => a.bot === b.bot && a.from === b.fr
 export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
   const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
-  const key = keyOf(params, timeZone);
-  const initialKey = useMemo(() => keyOf(initial.params, initial.timeZone), [initial.params, initial.timeZone]);
-  const query = useQuery({
-    queryKey: ["contacts", key],
-    queryFn: ({ signal }) => fetchContactPage(key, signal),
-    placeholderData: keepPreviousData,
-    initialData: initial.data && sameKey(key, initialKey) ? initial.data : undefined,
-    retry: false,
-  });
+  const { query, isInitialPage } = useContactPage(params, timeZone, initial);
   const filters = { bot: params.bot, from: params.from, to: params.to };
   const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);
   const data = query.data;
   const error = query.error instanceof ApiError ? query.error.error : query.error ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError) : null;
-  const shownError = error ?? (!data && sameKey(key, initialKey) ? initial.error : null);
+  const shownError = error ?? (!data && isInitialPage ? initial.error : null);
   const loadingNext = query.isFetching && (query.isPlaceholderData || !data);
   const reversed = params.from !== null && params.to !== null && params.from > params.to;
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,26 +8,13 @@ import { Button } from "@/components/ui/button";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import { cancelExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
-import { fetchJson } from "@/lib/actions/fetch-json";
-
-export const EXPORTS_QUERY_KEY = ["contact-exports"] as const;
-
-async function fetchExports(signal: AbortSignal): Promise<ExportJobView[]> {
-  return (await fetchJson<{ data: ExportJobView[] }>("/api/dashboard/contacts/exports", { signal })).data;
-}
-
-const isActive = (job: ExportJobView) => job.status === "queued" || job.status === "running";
+import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/queries/use-exports";
 
 /** The member's exports of the last 24 hours, polled every second while one is running. */
 export function ExportList({ botName }: { botName?: (id: number) => string }) {
   const { t } = useI18n();
   const id = useId();
-  const query = useQuery({
-    queryKey: EXPORTS_QUERY_KEY,
-    queryFn: ({ signal }) => fetchExports(signal),
-    refetchInterval: (current) => (current.state.data?.some(isActive) ? 1000 : 15_000),
-    staleTime: 0,
-  });
+  const query = useExports();
   return (
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-base font-semibold">
@@ -65,7 +51,7 @@ const STATUS_TONE: Record<ExportJobView["status"], string> = {
 
 function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: number) => string }) {
   const { t, locale } = useI18n();
-  const queryClient = useQueryClient();
+  const refreshExports = useRefreshExports();
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
   const label = t("exports.label", { id: job.id });
@@ -83,7 +69,7 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
       setProblem(null);
       const result = await cancelExportAction({ id: job.id });
       if (!result.ok) setProblem(result.error.message);
-      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+      await refreshExports();
     });
 
   return (
@@ -141,7 +127,7 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
           <a
             className="font-medium text-primary underline"
-            href={`/api/dashboard/contacts/exports/${job.id}/download`}
+            href={exportDownloadUrl(job.id)}
             download={job.fileName}
             data-testid="export-download"
           >

@@ -4,7 +4,6 @@ import { useId, useState, useTransition } from "react";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +12,8 @@ import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
 import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
 import { startExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
-import { EXPORTS_QUERY_KEY, ExportList } from "./export-list";
+import { ExportList } from "./export-list";
+import { useRefreshExports } from "@/lib/queries/use-exports";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 /**
@@ -33,7 +33,7 @@ export function ExportPanel({
 }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const queryClient = useQueryClient();
+  const refreshExports = useRefreshExports();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   const form = useForm<ExportFile>({ resolver: zodResolver(ExportFileSchema), defaultValues: { format: "csv", bom: true } });
@@ -46,7 +46,7 @@ export function ExportPanel({
       const result = await startExportAction({ ...filters, tz: timeZone, ...file });
       if (result.ok) {
         setNotice({ tone: "success", text: t("exports.started") });
-        await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY });
+        await refreshExports();
       } else {
         const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("format", "bom"));
         setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });

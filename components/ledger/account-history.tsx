@@ -1,18 +1,15 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
-import type { AccountView, AuditEntryView, JournalEntryView, PageOf } from "@/lib/ledger/types";
+import type { AccountView, JournalEntryView } from "@/lib/ledger/types";
 import { AuditTable } from "./audit-table";
-import { fetchJson } from "@/lib/actions/fetch-json";
-
-type JournalAnswer = { available: true; page: PageOf<JournalEntryView> } | { available: false };
+import { useAccountAudit, useAccountJournal } from "@/lib/queries/use-account-history";
 
 const JOURNAL_KINDS: Record<string, string> = { deposit: "ledger.journal.kind.deposit", debit: "ledger.journal.kind.debit" };
 
@@ -25,16 +22,8 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
   const { t, locale, timeZone } = useI18n();
   const [journalPage, setJournalPage] = useState(1);
   const [auditPage, setAuditPage] = useState(1);
-  const journal = useQuery({
-    queryKey: ["ledger", contactId, "journal", account.id, journalPage],
-    queryFn: () => fetchJson<JournalAnswer>(`/api/dashboard/ledger/journal?accountId=${account.id}&page=${journalPage}`),
-    placeholderData: keepPreviousData,
-  });
-  const audit = useQuery({
-    queryKey: ["ledger", contactId, "audit", account.id, auditPage],
-    queryFn: () => fetchJson<PageOf<AuditEntryView>>(`/api/dashboard/ledger/audit?contactId=${contactId}&accountId=${account.id}&page=${auditPage}`),
-    placeholderData: keepPreviousData,
-  });
+  const journal = useAccountJournal(contactId, account.id, journalPage);
+  const audit = useAccountAudit(contactId, account.id, auditPage);
   const journalColumns = useMemo<ColumnDef<JournalEntryView>[]>(() => {
     const money = (value: string) => formatMoney(value, account.currency, locale);
     const numeric = { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" };

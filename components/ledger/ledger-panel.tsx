@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useI18n } from "@/components/i18n-provider";
 import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
@@ -17,11 +16,7 @@ import { AccountHistory } from "./account-history";
 import { DeleteAccount } from "./delete-account";
 import { MovementForm } from "./movement-form";
 import { OpenAccountForm } from "./open-account-form";
-import { fetchJson } from "@/lib/actions/fetch-json";
-
-async function fetchAccounts(contactId: number): Promise<AccountView[]> {
-  return (await fetchJson<{ accounts: AccountView[] }>(`/api/dashboard/ledger/accounts?contactId=${contactId}`)).accounts;
-}
+import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-accounts";
 
 /**
  * The contact's accounts (internal balances) in opening order, with their
@@ -31,34 +26,21 @@ async function fetchAccounts(contactId: number): Promise<AccountView[]> {
 export function LedgerPanel({ contactId, initialAccounts, initialError }: { contactId: number; initialAccounts: AccountView[] | null; initialError: ActionError | null }) {
   const { t, locale } = useI18n();
   const viewer = useViewer();
-  const queryClient = useQueryClient();
+  const ledger = useLedgerUpdates(contactId);
   const [pageError, setPageError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const accountsKey = ["ledger", contactId, "accounts"];
-  const accounts = useQuery({
-    queryKey: accountsKey,
-    queryFn: () => fetchAccounts(contactId),
-    initialData: initialAccounts ?? undefined,
-    enabled: initialError === null,
-  });
+  const accounts = useContactAccounts(contactId, { initialAccounts, enabled: initialError === null });
   const canOpen = useCan("accounts.open");
   const canTopUp = useCan("accounts.top_up");
   const canDebit = useCan("accounts.debit");
   const canDelete = useCan("accounts.delete");
   const readOnly = !canOpen && !canTopUp && !canDebit && !canDelete;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["ledger", contactId] });
+  const refresh = ledger.refresh;
   /** After an operation: its message, and the account exactly as the platform answered (shown at once), then a fresh read. */
   const done = (message: string, changed?: AccountView | null) => {
     setSuccess(message || null);
-    if (changed) {
-      queryClient.setQueryData<AccountView[]>(accountsKey, (current) => {
-        if (!current) return current;
-        return current.some((account) => account.id === changed.id)
-          ? current.map((account) => (account.id === changed.id ? changed : account))
-          : [...current, changed];
-      });
-    }
+    if (changed) ledger.putAccount(changed);
     void refresh();
   };
 

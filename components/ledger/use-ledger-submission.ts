@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { useRequestBudget } from "@/components/shell/use-request-budget";
+import { useRequestBudget } from "@/lib/queries/use-request-budget";
 import type { ActionError, ActionResult } from "@/lib/actions/result";
 import type { LedgerOutcome, LedgerResult } from "@/lib/ledger/types";
 

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { deleteListAction } from "@/lib/dashboard/lists/actions";
+import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import { TypedConfirmDialog } from "./typed-confirm-dialog";
 import { useHydrated } from "./use-hydrated";
 
@@ -47,7 +48,7 @@ export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: st
           setError(null);
           const result = await deleteListAction({ schemaId, name, confirmation: typed });
           if (result.ok) {
-            router.push(`/lists?deleted=${encodeURIComponent(result.data.name)}`);
+            router.push(serializeListsPageParams("/lists", { deleted: result.data.name }));
             return;
           }
           setPending(false);

@@ -33,6 +33,7 @@ import {
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { createListAction } from "@/lib/dashboard/lists/actions";
+import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import { messageOf } from "./error-text";
 import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";
@@ -154,7 +155,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
       return;
     }
     if (result.ok) {
-      router.push(`/lists/${result.data.id}?created=1`);
+      router.push(serializeListPageParams(`/lists/${result.data.id}`, { created: true }));
       return;
     }
     const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, createListErrorPath);

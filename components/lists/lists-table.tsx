@@ -6,7 +6,8 @@ import type { ColumnDef, HeaderContext } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { listQueryHref, type ListQuery, type ListSort } from "@/lib/dashboard/lists/list-query";
+import type { ListQuery, ListSort } from "@/lib/dashboard/lists/list-query";
+import { listQueryHref } from "@/lib/dashboard/lists/lists-page-params";
 
 /** One list as the Lists page shows it (the server resolves the target's name). */
 export interface ListRowView {

@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -11,18 +10,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { FieldView, RecordView, RecordsAnswer } from "@/lib/dashboard/lists/types";
+import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
 import { useHydrated } from "./use-hydrated";
-import { fetchJson } from "@/lib/actions/fetch-json";
-
-const PAGE_PARAM = "records";
-
-async function fetchRecords(schemaId: string, page: number): Promise<RecordsAnswer> {
-  return fetchJson<RecordsAnswer>(`/api/dashboard/lists/items?schemaId=${encodeURIComponent(schemaId)}&page=${page}`);
-}
+import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
+import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
 
 const column = createColumnHelper<RecordView>();
 
@@ -33,29 +27,16 @@ const column = createColumnHelper<RecordView>();
  */
 export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
   const { t, locale, timeZone } = useI18n();
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const queryClient = useQueryClient();
   const ready = useHydrated();
-  const pageText = searchParams.get(PAGE_PARAM);
-  const page = pageText && /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
-  const fieldsKey = fields.map((field) => field.slug).join(",");
-  const queryKey = ["list-records", schemaId, fieldsKey, page];
-  const query = useQuery({ queryKey, queryFn: () => fetchRecords(schemaId, page), placeholderData: keepPreviousData });
+  const [{ records: page }, setUrl] = useQueryStates(listPageParsers, { history: "replace", scroll: false });
+  const query = useListRecords(schemaId, fields, page);
+  const refresh = useRefreshListRecords(schemaId);
   const [editing, setEditing] = useState<RecordView | "new" | null>(null);
   const [deleting, setDeleting] = useState<RecordView | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [status, setStatus] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
 
-  const goTo = (next: number) => {
-    const params = new URLSearchParams(searchParams.toString());
-    if (next > 1) params.set(PAGE_PARAM, String(next));
-    else params.delete(PAGE_PARAM);
-    const text = params.toString();
-    router.replace(text ? `${pathname}?${text}` : pathname, { scroll: false });
-  };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["list-records", schemaId] });
+  const goTo = (next: number) => void setUrl({ records: next });
 
   const columns = useMemo<ColumnDef<RecordView, unknown>[]>(() => {
     const valueColumns = fields.map((field) =>

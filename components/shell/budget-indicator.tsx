@@ -1,7 +1,7 @@
 "use client";
 
 import { useT } from "@/components/i18n-provider";
-import { useRequestBudget } from "./use-request-budget";
+import { useRequestBudget } from "@/lib/queries/use-request-budget";
 
 /** Says so when the platform's rate limit makes requests wait; silent otherwise. */
 export function BudgetIndicator() {

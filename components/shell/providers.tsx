@@ -1,8 +1,10 @@
 "use client";
 
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Permission, Role } from "@/lib/auth/permissions";
+import { createQueryClient } from "@/lib/queries/query-client";
 
 export interface ViewerInfo {
   id: number;
@@ -14,11 +16,14 @@ export interface ViewerInfo {
 
 const ViewerContext = createContext<ViewerInfo | null>(null);
 
+/** What every dashboard page's client code needs: react-query's cache, nuqs' URL state (useQueryStates) and the viewer. */
 export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }));
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      <NuqsAdapter>
+        <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
+      </NuqsAdapter>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { createLoader, createParser, createSerializer, parseAsNumberLiteral, type inferParserType } from "nuqs/server";
+import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
 import { daysToUnixRange, isDay } from "./time-zone";
 
 /**
@@ -13,18 +14,6 @@ import { daysToUnixRange, isDay } from "./time-zone";
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 20;
-const MAX_ID = 9_007_199_254_740_991;
-
-/** A positive integer of digits only ("12", not "12abc", "-1", "1e3"). */
-const parseAsPositiveInteger = createParser({
-  parse(value: string) {
-    if (!/^\d{1,16}$/.test(value)) return null;
-    const number = Number(value);
-    return number >= 1 && number <= MAX_ID ? number : null;
-  },
-  serialize: (value: number) => String(value),
-});
-
 /** A calendar day, YYYY-MM-DD, of the viewer's time zone. */
 const parseAsDay = createParser({
   parse: (value: string) => (isDay(value) ? value : null),

@@ -1,3 +1,5 @@
+import { serializeContactPageParams } from "./contact-params";
+
 /**
  * What the browser shows of a contact (the rest is on the contact page), and the
  * link to it: the contact page uses bot and created to find the contact on a
@@ -29,7 +31,5 @@ export interface ContactPageView {
 
 export function contactHref(row: Pick<ContactRowView, "id" | "botId" | "createdAt">): string {
   const created = Math.floor(Date.parse(row.createdAt) / 1000);
-  const query = new URLSearchParams({ bot: String(row.botId) });
-  if (Number.isFinite(created)) query.set("created", String(created));
-  return `/contacts/${row.id}?${query}`;
+  return serializeContactPageParams(`/contacts/${row.id}`, { bot: row.botId, created: Number.isFinite(created) && created > 0 ? created : null });
 }

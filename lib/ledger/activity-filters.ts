@@ -1,4 +1,5 @@
 import { createLoader, createSerializer, parseAsInteger, parseAsIsoDate, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { parseAsFlag } from "@/lib/url-state/parsers";
 import type { AuditFilters } from "./audit";
 
 /**
@@ -20,6 +21,13 @@ export const activityParsers = {
 export const loadActivitySearchParams = createLoader(activityParsers);
 export const serializeActivitySearchParams = createSerializer(activityParsers);
 export type ActivitySearchParams = inferParserType<typeof activityParsers>;
+
+/** The CSV export's URL: the page's filters (no page) and `bom=1` for Excel. */
+const activityExportParsers = { ...activityParsers, page: parseAsInteger, bom: parseAsFlag.withDefault(false) };
+export const loadActivityExportParams = createLoader(activityExportParsers);
+const serializeActivityExportParams = createSerializer(activityExportParsers);
+export const activityExportHref = (params: ActivitySearchParams, bom: boolean): string =>
+  serializeActivityExportParams("/api/dashboard/activity/export", { ...params, page: null, bom });
 
 const DAY_MS = 86_400_000;
 const positive = (value: number | null): number | null => (value !== null && Number.isSafeInteger(value) && value > 0 ? value : null);

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
-import { loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { activityExportHref, loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
 import { PermissionNote } from "@/components/permission-note";
@@ -35,8 +35,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   const db = await getDb();
   const viewer = { id: user.id, role: user.role };
   const [result, users] = await Promise.all([listAuditEntries(db, viewer, toAuditFilters(params), pageOf(params)), listAuditUsers(db, viewer)]);
-  const filtersOnly = { ...params, page: null };
-  const exportHref = (bom: boolean) => `/api/dashboard/activity/export${serializeActivitySearchParams(filtersOnly)}${bom ? `${serializeActivitySearchParams(filtersOnly) ? "&" : "?"}bom=1` : ""}`;
+  const exportHref = (bom: boolean) => activityExportHref(params, bom);
   const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to);
 
   return (

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
@@ -45,14 +44,12 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={t("contacts.title")}>{freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}</PageHeader>
-      <NuqsAdapter>
-        <ContactBrowser
-          initial={{ params, timeZone, data: page.ok ? page.data : null, error: page.ok ? null : page.error }}
-          hiddenColumns={hiddenColumns}
-          bots={bots.ok ? bots.data.bots : null}
-          canExport={can(user.role, "contacts.export")}
-        />
-      </NuqsAdapter>
+      <ContactBrowser
+        initial={{ params, timeZone, data: page.ok ? page.data : null, error: page.ok ? null : page.error }}
+        hiddenColumns={hiddenColumns}
+        bots={bots.ok ? bots.data.bots : null}
+        canExport={can(user.role, "contacts.export")}
+      />
     </>
   );
 }

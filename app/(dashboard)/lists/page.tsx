@@ -5,13 +5,8 @@ import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { formatCount } from "@/lib/dashboard/format";
 import { loadAllLists, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
-import {
-  LISTS_PER_SCREEN,
-  applyListQuery,
-  parseListQuery,
-  targetLabel,
-  type ListQuery,
-} from "@/lib/dashboard/lists/list-query";
+import { LISTS_PER_SCREEN, applyListQuery, targetLabel, type ListQuery } from "@/lib/dashboard/lists/list-query";
+import { loadListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
@@ -69,8 +64,8 @@ function Toolbar({ query, t }: { query: ListQuery; t: Translate }) {
 
 /** Every list of the account (all pages of getListSchemas), searched and sorted here; 50 shown per screen. */
 export default async function ListsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [user, t, locale, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), searchParams]);
-  const query = parseListQuery(params);
+  const [user, t, locale, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), loadListsPageParams(searchParams)]);
+  const { deleted: deletedName, ...query } = params;
   const canDesign = can(user.role, "lists.design");
   const result = await loadFromPlatform(async (api) => {
     const [lists, directory] = await Promise.all([loadAllLists(api), loadTargetDirectory(api).catch(() => null)]);
@@ -93,7 +88,6 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
     );
   }
   const { lists, directory, freshness } = result.data;
-  const deletedName = typeof params.deleted === "string" ? params.deleted.slice(0, 255) : null;
   const found = applyListQuery(lists, query, directory, locale);
   const pages = Math.max(1, Math.ceil(found.length / LISTS_PER_SCREEN));
   const page = Math.min(query.page, pages);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_LIST_QUERY, applyListQuery, listQueryHref, parseListQuery, targetLabel } from "./list-query";
+import { applyListQuery, targetLabel } from "./list-query";
+import { loadListsPageParams } from "./lists-page-params";
 import type { ListView, TargetDirectory } from "./types";
 
 const P1 = "6f1b8a2e-3c4d-4e5f-8a9b-000000000001";
@@ -27,21 +28,8 @@ const LISTS = [
   list("Order items 9", 1, "2026-01-05T10:00:00+00:00", "2026-01-05T10:00:00+00:00"),
 ];
 const names = (lists: ListView[]) => lists.map((l) => l.name);
-
-describe("Lists page: URL state", () => {
-  test("a bad URL falls back to the defaults and never throws", () => {
-    expect(parseListQuery({ sort: "drop table", dir: "sideways", page: "-3", q: ["  a  ", "b"] })).toEqual({ ...DEFAULT_LIST_QUERY, q: "a" });
-    expect(parseListQuery({})).toEqual(DEFAULT_LIST_QUERY);
-    expect(parseListQuery({ sort: "fields", dir: "asc", page: "2" })).toEqual({ q: "", sort: "fields", dir: "asc", page: 2 });
-  });
-
-  test("changing the search or the sort goes back to page 1; defaults are left out of the URL", () => {
-    const query = { q: "ord", sort: "name" as const, dir: "asc" as const, page: 3 };
-    expect(listQueryHref(query, { q: "tick" })).toBe("/lists?q=tick&sort=name&dir=asc");
-    expect(listQueryHref(query, { page: 4 })).toBe("/lists?q=ord&sort=name&dir=asc&page=4");
-    expect(listQueryHref(DEFAULT_LIST_QUERY, {})).toBe("/lists");
-  });
-});
+// The page's state when the URL says nothing (the URL map's defaults).
+const { deleted: _notice, ...DEFAULT_LIST_QUERY } = loadListsPageParams({});
 
 describe("Lists page: search and sort", () => {
   const run = (change: Partial<typeof DEFAULT_LIST_QUERY>) => names(applyListQuery(LISTS, { ...DEFAULT_LIST_QUERY, ...change }, directory, "en"));

@@ -5,6 +5,7 @@ import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { findContact } from "@/lib/contacts/find-contact";
+import { loadContactPageParams } from "@/lib/contacts/contact-params";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
@@ -31,10 +32,9 @@ export default async function ContactPage({
   params: Promise<{ contactId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [{ contactId }, query, user, t, locale, timeZone] = await Promise.all([params, searchParams, requireUser(), getTranslator(), getLocale(), getTimeZone()]);
+  const [{ contactId }, query, user, t, locale, timeZone] = await Promise.all([params, loadContactPageParams(searchParams), requireUser(), getTranslator(), getLocale(), getTimeZone()]);
   if (!ID.test(contactId) || Number(contactId) < 1) notFound();
-  const hint = (value: string | string[] | undefined) => (typeof value === "string" && ID.test(value) ? Number(value) : null);
-  const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: hint(query.bot), created: hint(query.created) }));
+  const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created }));
 
   const header = (
     <PageHeader title={result.ok && result.data.found ? result.data.contact.name || `#${contactId}` : `#${contactId}`}>

@@ -7,6 +7,7 @@ import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { loadList, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
 import { targetLabel } from "@/lib/dashboard/lists/list-query";
+import { loadListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
@@ -32,7 +33,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * action revalidates this page.
  */
 export default async function ListPage({ params, searchParams }: Props) {
-  const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), params, searchParams]);
+  const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), params, loadListPageParams(searchParams)]);
   const result = await loadFromPlatform(async (api) => {
     const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch(() => null)]);
     const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt }];
@@ -70,7 +71,7 @@ export default async function ListPage({ params, searchParams }: Props) {
           {t("lists.detail.times", { created: formatTimestamp(list.createdAt, locale, timeZone), updated: formatTimestamp(list.updatedAt, locale, timeZone) })}
         </p>
         {freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.listSchema / 60_000} /> : null}
-        {query.created === "1" ? (
+        {query.created ? (
           <Alert tone="success" live className="mt-4">
             {t("lists.detail.created", { name: list.name, count: list.fields.length })}
           </Alert>

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { activityCsvStream } from "@/lib/ledger/activity-csv";
-import { loadActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { loadActivityExportParams, toAuditFilters } from "@/lib/ledger/activity-filters";
 
 export const dynamic = "force-dynamic";
 
 /** The Activity page's entries (same filters, same visibility) as a streamed CSV download. */
-export const GET = authedRoute("activity.read", z.record(z.string(), z.string()), async (query, { db, user }, request) => {
-  const filters = toAuditFilters(loadActivitySearchParams(new URL(request.url).searchParams));
+export const GET = authedRoute("activity.read", z.record(z.string(), z.string()), async (_query, { db, user }, request) => {
+  const { bom, ...params } = loadActivityExportParams(new URL(request.url).searchParams);
+  const filters = toAuditFilters({ ...params, page: 1 });
   const stamp = new Date().toISOString().replace(/[-:]/g, "").slice(0, 15);
-  return new Response(activityCsvStream(db, { id: user.id, role: user.role }, filters, { bom: query.bom === "1" }), {
+  return new Response(activityCsvStream(db, { id: user.id, role: user.role }, filters, { bom }), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="activity-${stamp}.csv"`,

@@ -3,6 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BudgetView } from "@/lib/api/budget-view";
 import { fetchJson } from "@/lib/actions/fetch-json";
+import { queryKeys } from "./keys";
+
+const BUDGET_URL = "/api/dashboard/budget";
 
 /**
  * The shared request budget of the dashboard's key (GET /api/dashboard/budget),
@@ -12,9 +15,9 @@ import { fetchJson } from "@/lib/actions/fetch-json";
  */
 export function useRequestBudget({ enabled = true, fast = false }: { enabled?: boolean; fast?: boolean } = {}) {
   return useQuery({
-    queryKey: ["dashboard", "budget"],
+    queryKey: queryKeys.budget(),
     // The indicator is a hint: when the budget cannot be read, it shows nothing.
-    queryFn: (): Promise<BudgetView | null> => fetchJson<BudgetView>("/api/dashboard/budget").catch(() => null),
+    queryFn: ({ signal }): Promise<BudgetView | null> => fetchJson<BudgetView>(BUDGET_URL, { signal }).catch(() => null),
     enabled,
     staleTime: 0,
     // While something waits, every second; otherwise now and then.

@@ -1,0 +1,44 @@
+"use client";
+
+import { hashKey, keepPreviousData, useQuery } from "@tanstack/react-query";
+import { serializeContactBrowserParams, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import type { ContactPageView } from "@/lib/contacts/rows";
+import { fetchJson } from "@/lib/actions/fetch-json";
+import { queryKeys } from "./keys";
+
+const CONTACTS_URL = "/api/dashboard/contacts";
+
+/** A page of the browser as the route handler takes it: the page's URL state plus `tz`, the viewer's zone. */
+export type ContactPageRequest = ContactBrowserParams & { tz: string | null };
+
+/** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
+export function contactPageRequest(params: ContactBrowserParams, timeZone: string): ContactPageRequest {
+  const { bot, from, to, page, size } = params;
+  return { bot, from, to, page, size, tz: from !== null || to !== null ? timeZone : null };
+}
+
+/** `/api/dashboard/contacts?bot=…&page=…&tz=…`: the page's own parameters (its serializer), then the zone. */
+export function contactPageUrl({ tz, ...params }: ContactPageRequest): string {
+  const query = new URLSearchParams(serializeContactBrowserParams(params));
+  if (tz) query.set("tz", tz);
+  const text = query.toString();
+  return text ? `${CONTACTS_URL}?${text}` : CONTACTS_URL;
+}
+
+/**
+ * One page of the contact browser; the previous page stays on screen while the
+ * next one loads. The page the server rendered seeds the cache when the URL
+ * still asks for it (`isInitialPage`).
+ */
+export function useContactPage(params: ContactBrowserParams, timeZone: string, initial: { params: ContactBrowserParams; timeZone: string; data: ContactPageView | null }) {
+  const request = contactPageRequest(params, timeZone);
+  const isInitialPage = hashKey([request]) === hashKey([contactPageRequest(initial.params, initial.timeZone)]);
+  const query = useQuery({
+    queryKey: queryKeys.contacts.page(request),
+    queryFn: ({ signal }) => fetchJson<ContactPageView>(contactPageUrl(request), { signal }),
+    placeholderData: keepPreviousData,
+    initialData: initial.data && isInitialPage ? initial.data : undefined,
+    retry: false,
+  });
+  return { query, isInitialPage };
+}

@@ -1,0 +1,35 @@
+import { createParser } from "nuqs/server";
+
+/**
+ * The URL parsers the page maps share (lib/<area>/…-params.ts). Each one is
+ * tolerant: a value it does not accept parses as "absent", so the map's default
+ * applies and a hand-edited or stale URL never crashes a page.
+ */
+const MAX_ID = 9_007_199_254_740_991;
+
+/** A positive integer of digits only ("12", not "12abc", "-1", "1e3", "0"). */
+export const parseAsPositiveInteger = createParser({
+  parse(value: string) {
+    if (!/^\d{1,16}$/.test(value)) return null;
+    const number = Number(value);
+    return number >= 1 && number <= MAX_ID ? number : null;
+  },
+  serialize: (value: number) => String(value),
+});
+
+/** A flag written as `1` (`?created=1`); any other value is absent (with `.withDefault(false)`, false, left out of links). */
+export const parseAsFlag = createParser<boolean>({
+  parse: (value: string) => (value === "1" ? true : null),
+  serialize: (value: boolean) => (value ? "1" : "0"),
+});
+
+/** Free text, trimmed and cut to `max` characters; empty text is absent. */
+export function parseAsText(max: number) {
+  return createParser({
+    parse(value: string) {
+      const text = value.trim().slice(0, max);
+      return text === "" ? null : text;
+    },
+    serialize: (value: string) => value,
+  });
+}
