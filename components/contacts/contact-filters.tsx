@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Checkbox, Field, Input, Select } from "@/components/ui/field";
+import { Checkbox, Field, GroupError, Input, Select } from "@/components/ui/field";
 import { hasFilters, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
 import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
 import { isDay } from "@/lib/contacts/time-zone";
@@ -87,11 +87,7 @@ export function ContactFilters({
       <p id={`${id}-dates`} className="mt-2 text-xs text-muted">
         {t("contacts.filter.dates_hint", { zone: timeZone })}
       </p>
-      {reversed ? (
-        <p className="mt-1 text-sm text-danger" role="alert">
-          {t("contacts.filter.range_reversed")}
-        </p>
-      ) : null}
+      <GroupError error={reversed ? { message: "contacts.filter.range_reversed" } : undefined} className="mt-1" />
     </section>
   );
 }

@@ -42,7 +42,7 @@ type Common = { field: RecordInputSpec; t: Translate; disabled?: boolean };
  * (as a form sends it); the record schema checks and converts it.
  */
 export function RecordInput({ field, t, disabled, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
-  const aria = { "aria-required": field.isRequired || undefined, disabled };
+  const aria = { disabled };
   switch (field.type) {
     case "bool":
       return (

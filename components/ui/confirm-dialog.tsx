@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
-import { Field, Input } from "./field";
+import { Field, GroupError, Input } from "./field";
 
 /**
  * A modal confirmation on the native <dialog>: focus stays inside, Escape
@@ -72,11 +72,9 @@ export function ConfirmDialog({
           <Field label={typed.prompt} error={error ? { message: error } : undefined} className="mt-4">
             <Input autoComplete="off" spellCheck={false} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
           </Field>
-        ) : error ? (
-          <p className="mt-4 text-sm text-danger" role="alert">
-            {error}
-          </p>
-        ) : null}
+        ) : (
+          <GroupError error={error ? { message: error } : undefined} className="mt-4" />
+        )}
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             {cancelLabel}

@@ -10,25 +10,19 @@ export const inputClass =
   "block w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted aria-[invalid=true]:border-danger";
 
 /** What a Field tells the control inside it. */
-export interface FieldControl {
+interface FieldControl {
   id: string;
   describedBy: string | undefined;
   invalid: boolean;
-  required: boolean;
 }
 
 const FieldContext = createContext<FieldControl | null>(null);
-
-/** The wiring of the Field around a control (its id, aria-invalid, aria-describedby), or null outside a Field. */
-export function useFieldControl(): FieldControl | null {
-  return useContext(FieldContext);
-}
 
 type AriaProps = { id?: string; "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling"; "aria-describedby"?: string };
 
 /** A control's own props with its Field's wiring merged in: the Field's id (the label points at it), its error and its descriptions. */
 export function useFieldProps<P extends AriaProps>(props: P): P {
-  const field = useFieldControl();
+  const field = useContext(FieldContext);
   if (!field) return props;
   const describedBy = [field.describedBy, props["aria-describedby"]].filter(Boolean).join(" ");
   const invalid = field.invalid || props["aria-invalid"] === true || props["aria-invalid"] === "true";
@@ -101,7 +95,7 @@ export function Field({
     </>
   );
   return (
-    <FieldContext.Provider value={{ id, describedBy, invalid, required }}>
+    <FieldContext.Provider value={{ id, describedBy, invalid }}>
       <div className={cn("space-y-1", className)} data-invalid={invalid || undefined}>
         {inline ? (
           <div className="inline-flex items-center gap-2">
@@ -130,11 +124,11 @@ export function Field({
 }
 
 /** The error of a group of controls (a radio group, a field array as a whole), shown like a Field's. */
-export function GroupError({ id, error }: { id?: string; error?: Pick<FieldError, "message"> }) {
+export function GroupError({ id, error, className }: { id?: string; error?: Pick<FieldError, "message">; className?: string }) {
   const t = useT();
   if (!error) return null;
   return (
-    <p id={id} className="text-sm text-danger" role="alert">
+    <p id={id} className={cn("text-sm text-danger", className)} role="alert">
       {error.message ? t(error.message) : t("form.invalid")}
     </p>
   );
