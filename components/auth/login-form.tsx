@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import type { Translate } from "@/lib/i18n/translate";
 import { sameOriginPath } from "@/lib/auth/redirect";
@@ -50,11 +50,11 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
   return (
     <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate data-ready={ready}>
       <div aria-live="assertive">{error ? <Alert tone="danger" live>{error}</Alert> : null}</div>
-      <Field id="email" label={t("login.email")}>
-        <Input id="email" name="email" type="email" autoComplete="username" required aria-describedby={describedBy("email")} />
+      <Field id="email" label={t("login.email")} required>
+        <Input name="email" type="email" autoComplete="username" required />
       </Field>
-      <Field id="password" label={t("login.password")}>
-        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      <Field id="password" label={t("login.password")} required>
+        <Input name="password" type="password" autoComplete="current-password" required />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("login.submitting") : t("login.submit")}

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ColumnChooser } from "@/components/ui/column-chooser";
-import { Input, Select } from "@/components/ui/field";
+import { Field, GroupError, Input, Select } from "@/components/ui/field";
 import { hasFilters, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
 import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
 import { isDay } from "@/lib/contacts/time-zone";
@@ -13,8 +13,6 @@ export interface BotOption {
   id: number;
   label: string;
 }
-
-const label = "block text-sm font-medium";
 
 /**
  * Bot, creation days and page size. Every change goes to the URL at once (and
@@ -51,12 +49,8 @@ export function ContactFilters({
       </h2>
       <div className="flex flex-wrap items-end gap-4">
         {bots ? (
-          <div className="space-y-1">
-            <label htmlFor={`${id}-bot`} className={label}>
-              {t("contacts.filter.bot")}
-            </label>
+          <Field id={`${id}-bot`} label={t("contacts.filter.bot")}>
             <Select
-              id={`${id}-bot`}
               className="min-w-48"
               value={filters.bot === null ? "" : String(filters.bot)}
               onChange={(event) => onFilters({ bot: event.target.value ? Number(event.target.value) : null })}
@@ -69,24 +63,21 @@ export function ContactFilters({
                 </option>
               ))}
             </Select>
-          </div>
+          </Field>
         ) : (
           <BotIdInput id={`${id}-bot`} value={filters.bot} onChange={(bot) => onFilters({ bot })} />
         )}
         <DayInput id={`${id}-from`} label={t("contacts.filter.from")} value={filters.from} invalid={reversed} onChange={(from) => onFilters({ from })} hintId={`${id}-dates`} />
         <DayInput id={`${id}-to`} label={t("contacts.filter.to")} value={filters.to} invalid={reversed} onChange={(to) => onFilters({ to })} hintId={`${id}-dates`} />
-        <div className="space-y-1">
-          <label htmlFor={`${id}-size`} className={label}>
-            {t("contacts.page_size")}
-          </label>
-          <Select id={`${id}-size`} value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
+        <Field id={`${id}-size`} label={t("contacts.page_size")}>
+          <Select value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
             {PAGE_SIZES.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
             ))}
           </Select>
-        </div>
+        </Field>
         <ColumnChooser
           columns={HIDEABLE_COLUMNS.map((column) => ({ id: column, label: t(`contacts.col.${column}`) }))}
           hidden={hiddenColumns}
@@ -103,23 +94,15 @@ export function ContactFilters({
       <p id={`${id}-dates`} className="mt-2 text-xs text-muted">
         {t("contacts.filter.dates_hint", { zone: timeZone })}
       </p>
-      {reversed ? (
-        <p className="mt-1 text-sm text-danger" role="alert">
-          {t("contacts.filter.range_reversed")}
-        </p>
-      ) : null}
+      <GroupError error={reversed ? { message: "contacts.filter.range_reversed" } : undefined} className="mt-1" />
     </section>
   );
 }
 
 function DayInput({ id, label: text, value, invalid, hintId, onChange }: { id: string; label: string; value: string | null; invalid: boolean; hintId: string; onChange: (day: string | null) => void }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className={label}>
-        {text}
-      </label>
+    <Field id={id} label={text}>
       <Input
-        id={id}
         type="date"
         min="1970-01-01"
         max="9999-12-31"
@@ -132,7 +115,7 @@ function DayInput({ id, label: text, value, invalid, hintId, onChange }: { id: s
           else if (isDay(day)) onChange(day);
         }}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -150,15 +133,9 @@ function BotIdInput({ id, value, onChange }: { id: string; value: number | null;
         if (valid) onChange(text === "" ? null : Number(text));
       }}
     >
-      <div className="space-y-1">
-        <label htmlFor={id} className={label}>
-          {t("contacts.filter.bot_id")}
-        </label>
-        <Input id={id} inputMode="numeric" className="w-36" value={text} aria-invalid={!valid || undefined} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value.trim())} />
-        <p id={`${id}-hint`} className="max-w-56 text-xs text-muted">
-          {t("contacts.filter.bot_id_hint")}
-        </p>
-      </div>
+      <Field id={id} label={t("contacts.filter.bot_id")} description={<span className="block max-w-56">{t("contacts.filter.bot_id_hint")}</span>}>
+        <Input inputMode="numeric" className="w-36" value={text} aria-invalid={!valid || undefined} onChange={(event) => setText(event.target.value.trim())} />
+      </Field>
       <Button type="submit" variant="secondary" disabled={!valid}>
         {t("contacts.filter.apply")}
       </Button>

@@ -8,6 +8,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox, Field, GroupError, Radio } from "@/components/ui/field";
 import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
 import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
 import { startExportAction } from "@/lib/contacts/actions";
@@ -60,24 +61,17 @@ export function ExportPanel({
         <p className="text-sm">{t("exports.filters", { summary })}</p>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{t("exports.format")}</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="csv" {...form.register("format")} />
-            {t("exports.format.csv")}
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="jsonl" {...form.register("format")} />
-            {t("exports.format.jsonl")}
-          </label>
-          {form.formState.errors.format ? (
-            <p className="text-sm text-danger" role="alert">
-              {form.formState.errors.format.message}
-            </p>
-          ) : null}
+          <Field label={t("exports.format.csv")} inline className="flex">
+            <Radio value="csv" {...form.register("format")} />
+          </Field>
+          <Field label={t("exports.format.jsonl")} inline className="flex">
+            <Radio value="jsonl" {...form.register("format")} />
+          </Field>
+          <GroupError error={form.formState.errors.format} />
         </fieldset>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" disabled={format !== "csv"} {...form.register("bom")} />
-          {t("exports.bom")}
-        </label>
+        <Field label={t("exports.bom")} error={form.formState.errors.bom} inline className="flex">
+          <Checkbox disabled={format !== "csv"} {...form.register("bom")} />
+        </Field>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={pending}>
             {pending ? t("exports.starting") : total === null ? t("exports.start_unknown") : t("exports.start", { count: formatNumber(total, locale) })}

@@ -22,7 +22,7 @@ export function ActivityFilters({ users, values, t }: { users: { id: number; ema
   return (
     <form method="get" action="/activity" className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("audit.filters")}>
       <Field id="filter-user" label={t("audit.filter.user")}>
-        <Select id="filter-user" name="user" defaultValue={values.user}>
+        <Select name="user" defaultValue={values.user}>
           <option value="">{t("audit.filter.anyone")}</option>
           {users.map((user) => (
             <option key={user.id} value={String(user.id)}>
@@ -32,10 +32,10 @@ export function ActivityFilters({ users, values, t }: { users: { id: number; ema
         </Select>
       </Field>
       <Field id="filter-contact" label={t("audit.filter.contact")}>
-        <Input id="filter-contact" name="contact" inputMode="numeric" pattern="[0-9]*" defaultValue={values.contact} autoComplete="off" />
+        <Input name="contact" inputMode="numeric" pattern="[0-9]*" defaultValue={values.contact} autoComplete="off" />
       </Field>
       <Field id="filter-kind" label={t("audit.filter.kind")}>
-        <Select id="filter-kind" name="kind" defaultValue={values.kind}>
+        <Select name="kind" defaultValue={values.kind}>
           <option value="">{t("audit.filter.any_kind")}</option>
           {ACTIVITY_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -45,10 +45,10 @@ export function ActivityFilters({ users, values, t }: { users: { id: number; ema
         </Select>
       </Field>
       <Field id="filter-from" label={t("audit.filter.from")}>
-        <Input id="filter-from" name="from" type="date" defaultValue={values.from} />
+        <Input name="from" type="date" defaultValue={values.from} />
       </Field>
       <Field id="filter-to" label={t("audit.filter.to")}>
-        <Input id="filter-to" name="to" type="date" defaultValue={values.to} />
+        <Input name="to" type="date" defaultValue={values.to} />
       </Field>
       <div className="flex items-end gap-2">
         <button type="submit" className={buttonClass("primary")}>

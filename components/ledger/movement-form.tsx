@@ -6,10 +6,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy, inputClass } from "@/components/ui/field";
+import { AmountInput } from "@/components/ui/amount-input";
+import { Field, Textarea } from "@/components/ui/field";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { MAX_DESCRIPTION, descriptionLength, movementFormSchema, type MovementForm as MovementFormValues, type MovementKind } from "@/lib/ledger/forms";
-import { formatMoney, movementBounds, parseMajorAmount, currencyDigits } from "@/lib/money/money";
+import {
+  MAX_DESCRIPTION,
+  MOVEMENT_BOUNDS,
+  descriptionLength,
+  movementFormSchema,
+  type MovementForm as MovementFormValues,
+  type MovementKind,
+} from "@/lib/ledger/forms";
+import { formatMoney, currencyDigits } from "@/lib/money/money";
+import { amountErrorVars, parseAmountText } from "@/lib/money/parse-amount";
 import type { AccountView } from "@/lib/ledger/types";
 import { debitAction, topUpAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
@@ -23,6 +32,8 @@ const ACTIONS = { top_up: topUpAction, debit: debitAction } as const;
 interface Review {
   values: MovementFormValues;
   minor: bigint;
+  /** The language the amount was typed in: the server reads it the same way. */
+  locale: string;
   /** Made when the confirmation step starts; every send of this confirmation carries it. */
   key: string;
 }
@@ -56,7 +67,7 @@ export function MovementForm({
   const { t, locale, timeZone } = useI18n();
   const currency = account.currency;
   const prefix = `${kind}-${account.id}`;
-  const form = useForm<MovementFormValues>({ resolver: zodResolver(movementFormSchema(currency)), defaultValues: { amount: "", description: "" } });
+  const form = useForm<MovementFormValues>({ resolver: zodResolver(movementFormSchema(currency, locale)), defaultValues: { amount: "", description: "" } });
   const { errors } = form.formState;
   const [review, setReview] = useState<Review | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -71,20 +82,15 @@ export function MovementForm({
   }, [review]);
 
   const description = form.watch("description") ?? "";
-  const bounds = movementBounds(currency);
   const digits = currencyDigits(currency);
   const money = (minor: bigint | string) => formatMoney(minor, currency, locale);
-  const fieldText = (name: keyof MovementFormValues) => {
-    const message = errors[name]?.message;
-    return message ? [t(message)] : undefined;
-  };
 
   const onReview = form.handleSubmit((values) => {
-    const parsed = parseMajorAmount(values.amount, currency);
+    const parsed = parseAmountText(values.amount, currency, locale, MOVEMENT_BOUNDS);
     if (!parsed.ok) return;
     setNotice(null);
     setConnectionLost(false);
-    setReview({ values, minor: parsed.minor, key: newIdempotencyKey() });
+    setReview({ values, minor: BigInt(parsed.minor), locale, key: newIdempotencyKey() });
   });
 
   const handle = (settled: Settled | null, current: Review) => {
@@ -121,6 +127,7 @@ export function MovementForm({
       contactId,
       accountId: account.id,
       currency,
+      locale: current.locale,
       amount: current.values.amount,
       description: current.values.description,
       idempotencyKey: current.key,
@@ -179,9 +186,7 @@ export function MovementForm({
     );
   }
 
-  const amountErrors = fieldText("amount");
-  const descriptionErrors = fieldText("description");
-  const amountHint = t(digits === 0 ? "ledger.amount.hint_whole" : "ledger.amount.hint", { min: money(BigInt(1)), max: money(BigInt(10) ** BigInt(14)), digits, currency, minPlain: bounds.min });
+  const amountHint = t(digits === 0 ? "ledger.amount.hint_whole" : "ledger.amount.hint", { min: money(MOVEMENT_BOUNDS.min), max: money(MOVEMENT_BOUNDS.max), digits });
   const length = descriptionLength(description.trim());
   return (
     <form onSubmit={onReview} noValidate aria-label={title} className="space-y-3 rounded-md border border-border p-4" data-testid={`form-${kind}`}>
@@ -191,31 +196,24 @@ export function MovementForm({
           {notice}
         </Alert>
       ) : null}
-      <Field id={`${prefix}-amount`} label={t("ledger.amount.label", { currency })} hint={amountHint} errors={amountErrors}>
-        <Input
-          id={`${prefix}-amount`}
-          inputMode={digits === 0 ? "numeric" : "decimal"}
-          autoComplete="off"
-          placeholder={digits === 0 ? "1500" : `12.${"5".padEnd(digits, "0")}`}
-          aria-invalid={Boolean(amountErrors)}
-          aria-describedby={describedBy(`${prefix}-amount`, amountHint, amountErrors)}
-          {...form.register("amount")}
-        />
+      <Field
+        id={`${prefix}-amount`}
+        label={t("ledger.amount.label", { currency })}
+        description={amountHint}
+        error={errors.amount}
+        errorVars={amountErrorVars(currency, locale, MOVEMENT_BOUNDS)}
+        required
+      >
+        <AmountInput currency={currency} placeholder={digits === 0 ? "1500" : `12${locale === "ru" ? "," : "."}${"5".padEnd(digits, "0")}`} {...form.register("amount")} />
       </Field>
       <Field
         id={`${prefix}-description`}
         label={t("ledger.description.label")}
-        hint={<span data-testid="description-counter">{t("ledger.description.counter", { count: length, max: MAX_DESCRIPTION })}</span>}
-        errors={descriptionErrors}
+        description={<span data-testid="description-counter">{t("ledger.description.counter", { count: length, max: MAX_DESCRIPTION })}</span>}
+        error={errors.description}
+        required
       >
-        <textarea
-          id={`${prefix}-description`}
-          rows={2}
-          className={inputClass}
-          aria-invalid={Boolean(descriptionErrors)}
-          aria-describedby={describedBy(`${prefix}-description`, true, descriptionErrors)}
-          {...form.register("description")}
-        />
+        <Textarea rows={2} {...form.register("description")} />
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{t("ledger.move.review")}</Button>

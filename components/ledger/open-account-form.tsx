@@ -1,15 +1,15 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { CurrencySelect } from "@/components/ui/currency-select";
+import { Field } from "@/components/ui/field";
 import { OpenAccountRequestSchema } from "@/lib/ledger/forms";
-import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/ledger/currencies";
 import type { AccountView } from "@/lib/ledger/types";
 import { openAccountAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
@@ -40,7 +40,6 @@ export function OpenAccountForm({
   onPageError: (message: string) => void;
 }) {
   const { t, locale, timeZone } = useI18n();
-  const [query, setQuery] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
   /** Made when the form opens, renewed after each definite outcome. */
@@ -48,18 +47,6 @@ export function OpenAccountForm({
   const form = useForm<OpenAccountForm>({ resolver: zodResolver(OpenAccountFormSchema), defaultValues: { currency: "" } });
   const { errors } = form.formState;
   const { submit, pending } = useLedgerSubmission(openAccountAction);
-  // Built in the browser only: its Intl may know other currencies or names than the server's (no hydration mismatch).
-  const [currencies, setCurrencies] = useState<CurrencyOption[]>([]);
-  const existingKey = existing.join(",");
-  useEffect(() => {
-    setCurrencies(listCurrencies(locale, existingKey ? existingKey.split(",") : []));
-  }, [locale, existingKey]);
-  const selected = form.watch("currency");
-  const shown = useMemo(() => {
-    const found = searchCurrencies(currencies, query);
-    const chosen = currencies.find((option) => option.code === selected);
-    return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
-  }, [currencies, query, selected]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -76,7 +63,6 @@ export function OpenAccountForm({
     setKey(newIdempotencyKey());
     if (outcome.status === "succeeded") {
       form.reset({ currency: "" });
-      setQuery("");
       return onDone(t("ledger.open.done", { currency: values.currency }), outcome.account);
     }
     if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
@@ -86,7 +72,6 @@ export function OpenAccountForm({
     if (applyServerErrors(form.setError, placement.fieldErrors, fieldsNamed("currency"), { shouldFocus: true }).placed === 0) setNotice(outcome.error.message);
   });
 
-  const currencyErrors = errors.currency?.message ? [t(errors.currency.message)] : undefined;
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="open-account-title" className="space-y-3 rounded-md border border-border p-4" data-testid="open-account">
       <h3 id="open-account-title" className="font-semibold">
@@ -98,26 +83,13 @@ export function OpenAccountForm({
         </Alert>
       ) : null}
       {unknown ? <UnknownOutcome idempotencyKey={unknown.key} reason={unknown.reason} onSettled={onChanged} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="open-currency-search" label={t("ledger.open.search")}>
-          <Input id="open-currency-search" type="search" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
-        </Field>
-        <Field id="open-currency" label={t("ledger.open.currency")} hint={t("ledger.open.hint", { count: shown.length })} errors={currencyErrors}>
-          <Select
-            id="open-currency"
-            size={6}
-            aria-invalid={Boolean(currencyErrors)}
-            aria-describedby={describedBy("open-currency", true, currencyErrors)}
-            {...form.register("currency")}
-          >
-            {shown.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.code} — {option.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
+      <Field id="open-currency" label={t("ledger.open.currency")} description={t("ledger.open.hint")} error={errors.currency} required className="sm:max-w-md">
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field }) => <CurrencySelect variant="list" exclude={existing} {...field} />}
+        />
+      </Field>
       <Button type="submit" disabled={pending}>
         {pending ? t("ledger.open.opening") : t("ledger.open.submit")}
       </Button>

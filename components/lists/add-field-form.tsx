@@ -6,7 +6,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { CurrencySelect } from "@/components/ui/currency-select";
+import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import {
   AddFieldFormSchema,
   DEFAULT_CURRENCY,
@@ -17,8 +18,6 @@ import {
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
-import { CurrencyPicker } from "./currency-picker";
-import { messageOf } from "./error-text";
 import { useHydrated } from "./use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
@@ -36,8 +35,6 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const form = useForm<AddFieldFormInput>({ resolver: zodResolver(AddFieldFormSchema), mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
   const errors = form.formState.errors.field;
-  const err = (key: "name" | "slug" | "type" | "currency") => messageOf(t, errors?.[key]?.message);
-  const flagErrors = (["is_required", "is_hidden", "is_encryptable"] as const).flatMap((flag) => messageOf(t, errors?.[flag]?.message) ?? []);
   const slugHint = t("lists.form.slug_hint");
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -71,12 +68,9 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
       ) : null}
       <fieldset disabled={form.formState.isSubmitting} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id="add-field-name" label={t("lists.form.field_name")} errors={err("name")}>
+          <Field id="add-field-name" label={t("lists.form.field_name")} error={errors?.name} required>
             <Input
-              id="add-field-name"
               autoComplete="off"
-              aria-invalid={Boolean(errors?.name)}
-              aria-describedby={describedBy("add-field-name", undefined, err("name"))}
               {...form.register("field.name", {
                 onChange: (event) => {
                   if (!slugFollows.current) return;
@@ -87,14 +81,11 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               })}
             />
           </Field>
-          <Field id="add-field-slug" label={t("lists.form.field_slug")} hint={slugHint} errors={err("slug")}>
+          <Field id="add-field-slug" label={t("lists.form.field_slug")} description={slugHint} error={errors?.slug} required>
             <Input
-              id="add-field-slug"
               autoComplete="off"
               spellCheck={false}
               className="font-mono"
-              aria-invalid={Boolean(errors?.slug)}
-              aria-describedby={describedBy("add-field-slug", slugHint, err("slug"))}
               {...form.register("field.slug", {
                 onChange: (event) => {
                   slugFollows.current = event.target.value === "";
@@ -102,13 +93,8 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               })}
             />
           </Field>
-          <Field id="add-field-type" label={t("lists.form.field_type")} errors={err("type")}>
-            <Select
-              id="add-field-type"
-              aria-invalid={Boolean(errors?.type)}
-              aria-describedby={describedBy("add-field-type", undefined, err("type"))}
-              {...form.register("field.type")}
-            >
+          <Field id="add-field-type" label={t("lists.form.field_type")} error={errors?.type} required>
+            <Select {...form.register("field.type")}>
               {FIELD_TYPES.map((fieldType) => (
                 <option key={fieldType} value={fieldType}>
                   {t(`lists.type.${fieldType}`)}
@@ -119,37 +105,18 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
         </div>
         {type === "money" ? (
           <div className="sm:w-1/2">
-            <Field id="add-field-currency" label={t("lists.form.field_currency")} errors={err("currency")}>
-              <Controller
-                control={form.control}
-                name="field.currency"
-                render={({ field }) => (
-                  <CurrencyPicker
-                    id="add-field-currency"
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={Boolean(errors?.currency)}
-                    describedBy={describedBy("add-field-currency", undefined, err("currency"))}
-                  />
-                )}
-              />
+            <Field id="add-field-currency" label={t("lists.form.field_currency")} error={errors?.currency} required>
+              <Controller control={form.control} name="field.currency" render={({ field }) => <CurrencySelect {...field} value={field.value ?? ""} />} />
             </Field>
           </div>
         ) : null}
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {(["is_required", "is_hidden", "is_encryptable"] as const).map((flag) => (
-            <label key={flag} className="inline-flex items-center gap-2">
-              <input type="checkbox" className="h-4 w-4" aria-invalid={Boolean(errors?.[flag]) || undefined} {...form.register(`field.${flag}`)} />
-              {t(`lists.form.${flag}`)}
-            </label>
+            <Field key={flag} id={`add-field-${flag}`} label={t(`lists.form.${flag}`)} error={errors?.[flag]} inline>
+              <Checkbox {...form.register(`field.${flag}`)} />
+            </Field>
           ))}
         </div>
-        {flagErrors.length ? (
-          <p className="text-sm text-danger" role="alert">
-            {flagErrors.join(" ")}
-          </p>
-        ) : null}
         <Button type="submit">{form.formState.isSubmitting ? t("lists.add_field.adding") : t("lists.add_field.submit")}</Button>
       </fieldset>
     </form>

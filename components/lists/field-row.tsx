@@ -5,11 +5,10 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { CurrencySelect } from "@/components/ui/currency-select";
+import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { FIELD_TYPES, type CreateListForm, type CreateListFormInput, type FieldType } from "@/lib/dashboard/forms/lists";
-import { CurrencyPicker } from "./currency-picker";
-import { messageOf } from "./error-text";
 
 /** One row of the designer: a sortable item whose handle drags (pointer, or Space + arrows) and whose buttons move it. */
 export function FieldRow({
@@ -38,11 +37,6 @@ export function FieldRow({
   const errors = form.formState.errors.fields?.[index];
   const n = index + 1;
   const base = `field-${id}`;
-  const nameErrors = messageOf(t, errors?.name?.message);
-  const slugErrors = messageOf(t, errors?.slug?.message);
-  const typeErrors = messageOf(t, errors?.type?.message);
-  const currencyErrors = messageOf(t, errors?.currency?.message);
-  const flagErrors = [errors?.is_required, errors?.is_hidden, errors?.is_encryptable].flatMap((error) => messageOf(t, error?.message) ?? []);
   const slugHint = t("lists.form.slug_hint");
 
   return (
@@ -83,33 +77,19 @@ export function FieldRow({
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id={`${base}-name`} label={t("lists.form.field_name")} errors={nameErrors}>
-            <Input
-              id={`${base}-name`}
-              autoComplete="off"
-              aria-invalid={Boolean(errors?.name)}
-              aria-describedby={describedBy(`${base}-name`, undefined, nameErrors)}
-              {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })}
-            />
+          <Field id={`${base}-name`} label={t("lists.form.field_name")} error={errors?.name} required>
+            <Input autoComplete="off" {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })} />
           </Field>
-          <Field id={`${base}-slug`} label={t("lists.form.field_slug")} hint={slugHint} errors={slugErrors}>
+          <Field id={`${base}-slug`} label={t("lists.form.field_slug")} description={slugHint} error={errors?.slug} required>
             <Input
-              id={`${base}-slug`}
               autoComplete="off"
               spellCheck={false}
               className="font-mono"
-              aria-invalid={Boolean(errors?.slug)}
-              aria-describedby={describedBy(`${base}-slug`, slugHint, slugErrors)}
               {...form.register(`fields.${index}.slug`, { onChange: (event) => onSlugTyped(event.target.value) })}
             />
           </Field>
-          <Field id={`${base}-type`} label={t("lists.form.field_type")} errors={typeErrors}>
-            <Select
-              id={`${base}-type`}
-              aria-invalid={Boolean(errors?.type)}
-              aria-describedby={describedBy(`${base}-type`, undefined, typeErrors)}
-              {...form.register(`fields.${index}.type`, { onChange: () => void form.trigger(`fields.${index}.currency`) })}
-            >
+          <Field id={`${base}-type`} label={t("lists.form.field_type")} error={errors?.type} required>
+            <Select {...form.register(`fields.${index}.type`, { onChange: () => void form.trigger(`fields.${index}.currency`) })}>
               {FIELD_TYPES.map((fieldType) => (
                 <option key={fieldType} value={fieldType}>
                   {t(`lists.type.${fieldType}`)}
@@ -120,44 +100,22 @@ export function FieldRow({
         </div>
         {type === "money" ? (
           <div className="sm:w-1/2">
-            <Field id={`${base}-currency`} label={t("lists.form.field_currency")} errors={currencyErrors}>
+            <Field id={`${base}-currency`} label={t("lists.form.field_currency")} error={errors?.currency} required>
               <Controller
                 control={form.control}
                 name={`fields.${index}.currency`}
-                render={({ field }) => (
-                  <CurrencyPicker
-                    id={`${base}-currency`}
-                    value={field.value ?? ""}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={Boolean(errors?.currency)}
-                    describedBy={describedBy(`${base}-currency`, undefined, currencyErrors)}
-                  />
-                )}
+                render={({ field }) => <CurrencySelect {...field} value={field.value ?? ""} />}
               />
             </Field>
           </div>
         ) : null}
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {(["is_required", "is_hidden", "is_encryptable"] as const).map((flag) => (
-            <label key={flag} className="inline-flex items-center gap-2" htmlFor={`${base}-${flag}`}>
-              <input
-                id={`${base}-${flag}`}
-                type="checkbox"
-                className="h-4 w-4 rounded border-border"
-                aria-invalid={Boolean(errors?.[flag]) || undefined}
-                aria-describedby={errors?.[flag] ? `${base}-flags-error` : undefined}
-                {...form.register(`fields.${index}.${flag}`)}
-              />
-              {t(`lists.form.${flag}`)}
-            </label>
+            <Field key={flag} id={`${base}-${flag}`} label={t(`lists.form.${flag}`)} error={errors?.[flag]} inline>
+              <Checkbox {...form.register(`fields.${index}.${flag}`)} />
+            </Field>
           ))}
         </div>
-        {flagErrors.length ? (
-          <p id={`${base}-flags-error`} className="text-sm text-danger" role="alert">
-            {flagErrors.join(" ")}
-          </p>
-        ) : null}
       </fieldset>
     </li>
   );

@@ -10,7 +10,7 @@ import { DataTable } from "@/components/ui/data-table";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
 import { AddFieldForm } from "./add-field-form";
-import { TypedConfirmDialog } from "./typed-confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -121,11 +121,10 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
         rowProps={(field) => ({ "data-testid": `field-${field.slug}` })}
       />
       {canDesign ? <AddFieldForm schemaId={schemaId} existing={fields} onAdded={setStatus} /> : null}
-      <TypedConfirmDialog
+      <ConfirmDialog
         open={deleting !== null}
         title={t("lists.delete_field.title", { name: deleting?.name ?? "" })}
-        expected={deleting?.slug ?? ""}
-        prompt={t("lists.delete_field.prompt", { slug: deleting?.slug ?? "" })}
+        typed={{ expected: deleting?.slug ?? "", prompt: t("lists.delete_field.prompt", { slug: deleting?.slug ?? "" }) }}
         confirmLabel={t("lists.delete_field.confirm")}
         cancelLabel={t("common.cancel")}
         pending={pending}
@@ -135,7 +134,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
       >
         <p className="font-medium text-danger">{t("lists.delete_field.warning")}</p>
         <p className="text-muted">{t("lists.delete_field.body")}</p>
-      </TypedConfirmDialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy } from "@/components/ui/field";
+import { Field, GroupError, Input } from "@/components/ui/field";
 import {
   CreateListFormSchema,
   DEFAULT_CURRENCY,
@@ -34,7 +34,6 @@ import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { createListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
-import { messageOf } from "./error-text";
 import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
@@ -185,14 +184,8 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
           ) : null}
         </div>
         <fieldset disabled={formState.isSubmitting} className="space-y-6">
-          <Field id="list-name" label={t("lists.form.name")} errors={messageOf(t, errors.name?.message)}>
-            <Input
-              id="list-name"
-              autoComplete="off"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={describedBy("list-name", undefined, messageOf(t, errors.name?.message))}
-              {...form.register("name")}
-            />
+          <Field id="list-name" label={t("lists.form.name")} error={errors.name} required>
+            <Input autoComplete="off" {...form.register("name")} />
           </Field>
 
           <TargetPicker form={form} directory={directory} hasProjects={hasProjects} />
@@ -211,11 +204,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
                 {t("lists.form.field_count", { count: fields.length, max: MAX_FIELDS })}
               </span>
             </div>
-            {fieldsError ? (
-              <p className="text-sm text-danger" role="alert" id="designer-fields-error">
-                {t(String(fieldsError))}
-              </p>
-            ) : null}
+            <GroupError id="designer-fields-error" error={fieldsError ? { message: String(fieldsError) } : undefined} />
             <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
               <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
                 <ol className="space-y-3">

@@ -2,6 +2,7 @@
 
 import { useT } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
+import { Field } from "@/components/ui/field";
 import { FIELD_TYPES, type FieldType, type ListFieldFormInput } from "@/lib/dashboard/forms/lists";
 import { RecordInput, recordInputHint } from "./record-input";
 
@@ -26,16 +27,15 @@ export function ListPreview({ name, fields }: { name: string; fields: Partial<Li
           const hint = recordInputHint(spec, t);
           const label = field.name?.trim() || t("lists.form.field_n", { n: index + 1 });
           return (
-            <li key={index} className="space-y-1" data-testid={`preview-field-${index}`}>
-              <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                <span>{label}</span>
-                {spec.isRequired ? <span aria-label={t("lists.field.required")}>*</span> : null}
-                <span className="font-mono text-xs text-muted">{field.slug || "—"}</span>
-                {field.is_hidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
-                {field.is_encryptable ? <Badge>{t("lists.field.encrypted")}</Badge> : null}
-              </div>
-              <RecordInput id={`preview-input-${index}`} field={spec} t={t} disabled aria-label={label} />
-              {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+            <li key={index} data-testid={`preview-field-${index}`}>
+              <Field id={`preview-input-${index}`} label={label} description={hint} required={spec.isRequired}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-xs text-muted">{field.slug || "—"}</span>
+                  {field.is_hidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
+                  {field.is_encryptable ? <Badge>{t("lists.field.encrypted")}</Badge> : null}
+                </div>
+                <RecordInput field={spec} t={t} disabled />
+              </Field>
             </li>
           );
         })}

@@ -3,15 +3,16 @@
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useT } from "@/components/i18n-provider";
+import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { describedBy } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import { buildRecordFormSchema, recordErrorPath, toFormValue, type RecordForm as Values } from "@/lib/dashboard/forms/list-records";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
+import { RECORD_MONEY_BOUNDS } from "@/lib/dashboard/lists/money";
+import { amountErrorVars } from "@/lib/money/parse-amount";
 import { saveRecordAction } from "@/lib/dashboard/lists/actions";
-import { messageOf } from "./error-text";
 import { RecordInput, recordInputHint } from "./record-input";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
@@ -33,13 +34,13 @@ export function RecordForm({
   onSaved: (message: string) => void;
   onCancel: () => void;
 }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const [topError, setTopError] = useState<string | null>(null);
   const initial = useMemo(
     () => fields.map((field) => (record ? toFormValue(field, record.values[field.slug]) : field.type === "bool" && field.isRequired ? "false" : "")),
     [fields, record],
   );
-  const schema = useMemo(() => buildRecordFormSchema(fields, record ? { initial } : {}), [fields, record, initial]);
+  const schema = useMemo(() => buildRecordFormSchema(fields, record ? { initial, locale } : { locale }), [fields, record, initial, locale]);
   const form = useForm<Values>({ resolver: zodResolver(schema), mode: "onTouched", defaultValues: { values: initial } });
   const errors = form.formState.errors.values;
 
@@ -51,6 +52,7 @@ export function RecordForm({
       fieldSlugs: fields.map((field) => field.slug),
       values,
       initial: record ? initial : undefined,
+      locale,
     });
     if (result.ok) {
       onSaved(result.data.created ? t("records.added") : t("records.updated"));
@@ -73,35 +75,24 @@ export function RecordForm({
       ) : null}
       <fieldset disabled={form.formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
         {fields.map((field, index) => {
-          const id = `record-value-${field.slug}`;
-          const fieldErrors = messageOf(t, errors?.[index]?.message);
-          const hint = recordInputHint(field, t);
+          const label = (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              {field.name}
+              {field.isHidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
+            </span>
+          );
           return (
-            <div key={field.slug} className="space-y-1">
-              <label htmlFor={id} className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                {field.name}
-                {field.isRequired ? <span aria-hidden="true">*</span> : null}
-                {field.isHidden ? <Badge>{t("lists.field.hidden")}</Badge> : null}
-              </label>
-              <RecordInput
-                id={id}
-                field={field}
-                t={t}
-                invalid={Boolean(errors?.[index])}
-                describedBy={describedBy(id, hint, fieldErrors)}
-                {...form.register(`values.${index}`)}
-              />
-              {hint ? (
-                <p id={`${id}-hint`} className="text-xs text-muted">
-                  {hint}
-                </p>
-              ) : null}
-              {fieldErrors ? (
-                <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-                  {fieldErrors.join(" ")}
-                </p>
-              ) : null}
-            </div>
+            <Field
+              key={field.slug}
+              id={`record-value-${field.slug}`}
+              label={label}
+              description={recordInputHint(field, t)}
+              required={field.isRequired}
+              error={errors?.[index]}
+              errorVars={field.type === "money" ? amountErrorVars(field.currency ?? "USD", locale, RECORD_MONEY_BOUNDS) : undefined}
+            >
+              <RecordInput field={field} t={t} {...form.register(`values.${index}`)} />
+            </Field>
           );
         })}
       </fieldset>

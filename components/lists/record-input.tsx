@@ -1,6 +1,7 @@
 "use client";
 
 import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
+import { AmountInput } from "@/components/ui/amount-input";
 import { Input, Select } from "@/components/ui/field";
 import type { Translate } from "@/lib/i18n/translate";
 import type { FieldType } from "@/lib/dashboard/forms/lists";
@@ -33,22 +34,15 @@ export function recordInputHint(field: RecordInputSpec, t: Translate): string | 
   }
 }
 
-type Common = { id: string; field: RecordInputSpec; t: Translate; invalid?: boolean; describedBy?: string; disabled?: boolean };
+type Common = { field: RecordInputSpec; t: Translate; disabled?: boolean };
 
 /**
- * The control of one record value, generated from the field's type. The value
- * is text (as a form sends it); the record schema checks and converts it.
+ * The control of one record value, generated from the field's type, for a
+ * Field (which gives it its id, error and descriptions). The value is text
+ * (as a form sends it); the record schema checks and converts it.
  */
-export function RecordInput({
-  id,
-  field,
-  t,
-  invalid,
-  describedBy,
-  disabled,
-  ...rest
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
-  const aria = { id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy, "aria-required": field.isRequired || undefined, disabled };
+export function RecordInput({ field, t, disabled, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
+  const aria = { disabled };
   switch (field.type) {
     case "bool":
       return (
@@ -61,14 +55,7 @@ export function RecordInput({
     case "number":
       return <Input {...aria} type="text" inputMode="decimal" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
     case "money":
-      return (
-        <div className="flex items-center gap-2">
-          <Input {...aria} type="text" inputMode="decimal" autoComplete="off" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
-          <span className="font-mono text-sm text-muted" aria-hidden="true">
-            {field.currency ?? "USD"}
-          </span>
-        </div>
-      );
+      return <AmountInput {...aria} currency={field.currency ?? "USD"} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
     case "date":
       return <Input {...aria} type="date" {...(rest as InputHTMLAttributes<HTMLInputElement>)} />;
     case "datetime":

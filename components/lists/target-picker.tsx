@@ -3,10 +3,9 @@
 import { useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
-import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { Field, GroupError, Input, Radio, Select } from "@/components/ui/field";
 import type { CreateListForm, CreateListFormInput } from "@/lib/dashboard/forms/lists";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { messageOf } from "./error-text";
 
 const OTHER = "__other__";
 
@@ -32,9 +31,6 @@ export function TargetPicker({
   const [typingProject, setTypingProject] = useState(!hasProjects);
   const [typingBot, setTypingBot] = useState(bots.length === 0);
   const errors = form.formState.errors;
-  const projectErrors = messageOf(t, errors.projectUuid?.message);
-  const botErrors = messageOf(t, errors.botId?.message);
-  const kindErrors = messageOf(t, errors.targetKind?.message);
   const unknownHint = !hasProjects ? t("lists.form.target_unknown") : undefined;
 
   const pick = (name: "projectUuid" | "botId", value: string, setTyping: (typing: boolean) => void) => {
@@ -52,13 +48,12 @@ export function TargetPicker({
       <legend className="text-sm font-medium">{t("lists.form.target")}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         {(["project", "bot"] as const).map((value) => (
-          <label key={value} className="inline-flex items-center gap-2">
-            <input type="radio" value={value} {...form.register("targetKind")} />
-            {t(`lists.form.target_${value}`)}
-          </label>
+          <Field key={value} id={`target-kind-${value}`} label={t(`lists.form.target_${value}`)} inline>
+            <Radio value={value} {...form.register("targetKind")} />
+          </Field>
         ))}
       </div>
-      {kindErrors ? <p className="text-sm text-danger">{kindErrors.join(" ")}</p> : null}
+      <GroupError error={errors.targetKind} />
       {unknownHint ? (
         <p id="target-unknown" className="text-xs text-muted">
           {unknownHint}
@@ -68,12 +63,9 @@ export function TargetPicker({
       {kind === "project" ? (
         <div className="grid gap-3 sm:grid-cols-2">
           {hasProjects ? (
-            <Field id="target-project" label={t("lists.form.project")} errors={typingProject ? undefined : projectErrors}>
+            <Field id="target-project" label={t("lists.form.project")} error={typingProject ? undefined : errors.projectUuid} required>
               <Select
-                id="target-project"
                 value={typingProject ? OTHER : projectUuid}
-                aria-invalid={!typingProject && Boolean(errors.projectUuid)}
-                aria-describedby={describedBy("target-project", undefined, typingProject ? undefined : projectErrors)}
                 onChange={(event) => pick("projectUuid", event.target.value, setTypingProject)}
               >
                 <option value="">{t("lists.form.pick_project")}</option>
@@ -87,15 +79,12 @@ export function TargetPicker({
             </Field>
           ) : null}
           {typingProject ? (
-            <Field id="target-project-uuid" label={t("lists.form.project_uuid_label")} errors={projectErrors}>
+            <Field id="target-project-uuid" label={t("lists.form.project_uuid_label")} error={errors.projectUuid} required>
               <Input
-                id="target-project-uuid"
                 autoComplete="off"
                 spellCheck={false}
                 className="font-mono"
                 placeholder="00000000-0000-0000-0000-000000000000"
-                aria-invalid={Boolean(errors.projectUuid)}
-                aria-describedby={describedBy("target-project-uuid", undefined, projectErrors)}
                 {...form.register("projectUuid")}
               />
             </Field>
@@ -104,12 +93,9 @@ export function TargetPicker({
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
           {bots.length > 0 ? (
-            <Field id="target-bot" label={t("lists.form.bot")} errors={typingBot ? undefined : botErrors}>
+            <Field id="target-bot" label={t("lists.form.bot")} error={typingBot ? undefined : errors.botId} required>
               <Select
-                id="target-bot"
                 value={typingBot ? OTHER : botId}
-                aria-invalid={!typingBot && Boolean(errors.botId)}
-                aria-describedby={describedBy("target-bot", undefined, typingBot ? undefined : botErrors)}
                 onChange={(event) => pick("botId", event.target.value, setTypingBot)}
               >
                 <option value="">{t("lists.form.pick_bot")}</option>
@@ -129,14 +115,11 @@ export function TargetPicker({
             </Field>
           ) : null}
           {typingBot ? (
-            <Field id="target-bot-id" label={t("lists.form.bot_id_label")} errors={botErrors}>
+            <Field id="target-bot-id" label={t("lists.form.bot_id_label")} error={errors.botId} required>
               <Input
-                id="target-bot-id"
                 autoComplete="off"
                 inputMode="numeric"
                 className="font-mono"
-                aria-invalid={Boolean(errors.botId)}
-                aria-describedby={describedBy("target-bot-id", undefined, botErrors)}
                 {...form.register("botId")}
               />
             </Field>

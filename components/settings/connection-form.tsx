@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input, describedBy } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
 import { ConnectionFormSchema, type ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
 import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
@@ -35,7 +35,6 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
     if (applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("baseUrl", "apiKey")).placed === 0) setFormError(result.error.message);
   });
 
-  const errorsOf = (name: keyof Values) => (errors[name]?.message ? [t(errors[name]!.message!)] : undefined);
   const urlHint = t("connection.base_url_hint", { default: defaultUrl });
   const keyHint = `${keyLast4 ? t("connection.current_key", { last4: keyLast4 }) : t("connection.no_key")} ${t("connection.api_key_hint")}`;
 
@@ -44,25 +43,11 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
       {saved ? <Alert tone="success" live title={t("connection.saved")}>{saved}</Alert> : null}
       {formError ? <Alert tone="danger" live>{formError}</Alert> : null}
       <fieldset disabled={locked || isSubmitting} className="space-y-4">
-        <Field id="connection-url" label={t("connection.base_url")} hint={urlHint} errors={errorsOf("baseUrl")}>
-          <Input
-            id="connection-url"
-            type="url"
-            placeholder={defaultUrl}
-            aria-invalid={Boolean(errors.baseUrl)}
-            aria-describedby={describedBy("connection-url", urlHint, errorsOf("baseUrl"))}
-            {...form.register("baseUrl")}
-          />
+        <Field id="connection-url" label={t("connection.base_url")} description={urlHint} error={errors.baseUrl}>
+          <Input type="url" placeholder={defaultUrl} {...form.register("baseUrl")} />
         </Field>
-        <Field id="connection-key" label={t("connection.api_key")} hint={keyHint} errors={errorsOf("apiKey")}>
-          <Input
-            id="connection-key"
-            type="password"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.apiKey)}
-            aria-describedby={describedBy("connection-key", keyHint, errorsOf("apiKey"))}
-            {...form.register("apiKey")}
-          />
+        <Field id="connection-key" label={t("connection.api_key")} description={keyHint} error={errors.apiKey}>
+          <Input type="password" autoComplete="off" {...form.register("apiKey")} />
         </Field>
         <Button type="submit">{isSubmitting ? t("connection.checking") : t("connection.check_and_save")}</Button>
       </fieldset>

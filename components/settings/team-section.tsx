@@ -8,7 +8,7 @@ import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field, Input, Select, describedBy } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
@@ -83,16 +83,15 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
         });
       }}
     >
-      <label htmlFor={selectId} className="sr-only">
-        {t("team.change_role", { email: member.email })}
-      </label>
-      <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value as Role)} className="w-auto">
-        {ROLES.map((option) => (
-          <option key={option} value={option}>
-            {t(`role.${option}`)}
-          </option>
-        ))}
-      </Select>
+      <Field id={selectId} label={t("team.change_role", { email: member.email })} hideLabel>
+        <Select value={role} onChange={(event) => setRole(event.target.value as Role)} className="w-auto">
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {t(`role.${option}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <Button type="submit" variant="secondary" disabled={pending || role === member.role}>
         {t("common.save")}
       </Button>
@@ -151,8 +150,6 @@ function InviteForm() {
     if (applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("email", "name", "role")).placed === 0) setFormError(result.error.message);
   });
 
-  const fieldErrors = (name: keyof InviteMember) => (errors[name]?.message ? [t(errors[name]!.message!)] : undefined);
-
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-border p-4" aria-labelledby="invite-title">
       <h3 id="invite-title" className="font-semibold">
@@ -171,14 +168,14 @@ function InviteForm() {
       ) : null}
       {formError ? <Alert tone="danger" live>{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="invite-email" label={t("team.email")} errors={fieldErrors("email")}>
-          <Input id="invite-email" type="email" autoComplete="off" aria-invalid={Boolean(errors.email)} aria-describedby={describedBy("invite-email", null, fieldErrors("email"))} {...form.register("email")} />
+        <Field id="invite-email" label={t("team.email")} error={errors.email} required>
+          <Input type="email" autoComplete="off" {...form.register("email")} />
         </Field>
-        <Field id="invite-name" label={t("team.name")} errors={fieldErrors("name")}>
-          <Input id="invite-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
+        <Field id="invite-name" label={t("team.name")} error={errors.name}>
+          <Input autoComplete="off" {...form.register("name")} />
         </Field>
-        <Field id="invite-role" label={t("team.role")} errors={fieldErrors("role")}>
-          <Select id="invite-role" {...form.register("role")}>
+        <Field id="invite-role" label={t("team.role")} error={errors.role} required>
+          <Select {...form.register("role")}>
             {ROLES.map((option) => (
               <option key={option} value={option}>
                 {t(`role.${option}`)}

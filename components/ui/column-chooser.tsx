@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { useT } from "@/components/i18n-provider";
+import { Checkbox, Field } from "./field";
 
 export interface ChoosableColumn<Id extends string = string> {
   id: Id;
@@ -38,9 +39,8 @@ export function ColumnChooser<Id extends string>({
       >
         <legend className="sr-only">{name}</legend>
         {columns.map((column) => (
-          <label key={column.id} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
+          <Field key={column.id} label={column.label} inline className="flex">
+            <Checkbox
               checked={!hidden.includes(column.id)}
               onChange={(event) => {
                 const shown = event.target.checked;
@@ -48,8 +48,7 @@ export function ColumnChooser<Id extends string>({
                 onChange(columns.filter((other) => (other.id === column.id ? !shown : hidden.includes(other.id))).map((other) => other.id));
               }}
             />
-            {column.label}
-          </label>
+          </Field>
         ))}
         {hint ? (
           <p id={`${id}-hint`} className="text-xs text-muted">

@@ -1,9 +1,14 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
+import { Field, GroupError, Input } from "./field";
 
-/** A modal confirmation on the native <dialog>: focus is trapped, Escape cancels. */
+/**
+ * A modal confirmation on the native <dialog>: focus stays inside, Escape
+ * cancels. With `typed`, what cannot be undone waits until the user types the
+ * given text (a slug, a list's name): the confirm button is disabled before.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -11,6 +16,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   pending,
+  error,
+  typed,
   onConfirm,
   onCancel,
 }: {
@@ -20,39 +27,63 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel: string;
   pending?: boolean;
-  onConfirm: () => void;
+  /** A refusal to show in the dialog (on the typed text's input when there is one). */
+  error?: string | null;
+  /** The text to type before confirming, and the label of its input. */
+  typed?: { expected: string; prompt: string };
+  /** Gets the text typed (empty without `typed`). */
+  onConfirm: (typedText: string) => void;
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [text, setText] = useState("");
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      setText("");
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  const confirmed = !typed || text.trim() === typed.expected.trim();
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onCancel();
+        if (!pending) onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-6 text-fg shadow-xl backdrop:bg-black/50"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-6 text-fg shadow-xl backdrop:bg-black/50"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children ? <div className="mt-2 text-sm text-muted">{children}</div> : null}
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {cancelLabel}
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (confirmed && !pending) onConfirm(text);
+        }}
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {children ? <div className="mt-2 space-y-2 text-sm text-muted">{children}</div> : null}
+        {typed ? (
+          <Field label={typed.prompt} error={error ? { message: error } : undefined} className="mt-4">
+            <Input autoComplete="off" spellCheck={false} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
+          </Field>
+        ) : (
+          <GroupError error={error ? { message: error } : undefined} className="mt-4" />
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" variant="danger" disabled={!confirmed || pending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
     </dialog>
   );
 }

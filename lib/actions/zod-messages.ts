@@ -10,6 +10,10 @@ export function issueMessage(issue: z.core.$ZodIssue, t: Translate): string {
   const vars: Record<string, string | number> = {};
   if ("maximum" in issue) vars.max = Number(issue.maximum);
   if ("minimum" in issue) vars.min = Number(issue.minimum);
+  // A custom issue may carry its text's placeholders (an amount's bounds in money).
+  if (issue.code === "custom" && issue.params) {
+    for (const [name, value] of Object.entries(issue.params)) if (typeof value === "string" || typeof value === "number") vars[name] = value;
+  }
   if (issue.message && hasMessage(issue.message)) return t(issue.message, vars);
   switch (issue.code) {
     case "too_small":

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { parseMajorAmount, type AmountProblem } from "@/lib/money/money";
+import { LOCALES } from "@/lib/i18n/config";
+import { MAX_MOVEMENT, MIN_MOVEMENT } from "@/lib/money/money";
+import { amountErrorVars, parseAmountText, type AmountBounds, type AmountErrorCode } from "@/lib/money/parse-amount";
 
 /**
  * The ledger's requests, one zod schema each, used by the forms (browser) and
@@ -10,9 +12,13 @@ export const MAX_DESCRIPTION = 255;
 /** Characters as the platform counts them (code points), so the counter and the limit agree with it. */
 export const descriptionLength = (value: string): number => [...value].length;
 
-export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
+/** One top-up or debit: 1 to 10^14 minor units, as the platform takes it. */
+export const MOVEMENT_BOUNDS: AmountBounds = { min: MIN_MOVEMENT, max: MAX_MOVEMENT };
+
+export const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
   required: "ledger.amount.required",
   format: "ledger.amount.format",
+  negative: "ledger.amount.negative",
   decimals: "ledger.amount.decimals",
   too_small: "ledger.amount.too_small",
   too_large: "ledger.amount.too_large",
@@ -21,6 +27,8 @@ export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
+/** The language the amount was typed in: it decides whether "1,000" is a thousand or one (English when not said). */
+export const LocaleSchema = z.enum(LOCALES);
 
 const DescriptionSchema = z
   .string()
@@ -35,17 +43,18 @@ export const MovementFormBaseSchema = z.object({
 });
 export type MovementForm = z.input<typeof MovementFormBaseSchema>;
 
-function checkAmount(amount: string, currency: string, ctx: z.RefinementCtx): bigint | null {
-  const parsed = parseMajorAmount(amount, currency);
-  if (parsed.ok) return parsed.minor;
-  ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGES[parsed.problem] });
+/** The amount's minor units, or an issue on `amount` (with the bounds in money for the text's placeholders). */
+function checkAmount(amount: string, currency: string, locale: string, ctx: z.RefinementCtx): bigint | null {
+  const parsed = parseAmountText(amount, currency, locale, MOVEMENT_BOUNDS);
+  if (parsed.ok) return BigInt(parsed.minor);
+  ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGES[parsed.error], params: amountErrorVars(currency, locale, MOVEMENT_BOUNDS) });
   return null;
 }
 
-/** The form's schema for an account's currency: the amount must convert exactly to minor units in bounds. */
-export const movementFormSchema = (currency: string) =>
+/** The form's schema for an account's currency, in the viewer's language: the amount must convert exactly to minor units in bounds. */
+export const movementFormSchema = (currency: string, locale: string) =>
   MovementFormBaseSchema.superRefine((value, ctx) => {
-    checkAmount(value.amount, currency, ctx);
+    checkAmount(value.amount, currency, locale, ctx);
   });
 
 export const MOVEMENT_KINDS = ["top_up", "debit"] as const;
@@ -58,9 +67,10 @@ export const movementRequestSchema = <K extends MovementKind>(kind: K) =>
     contactId: Id,
     accountId: Id,
     currency: CurrencySchema,
+    locale: LocaleSchema.default("en"),
     idempotencyKey: IdempotencyKeySchema,
   }).transform((value, ctx) => {
-    const minor = checkAmount(value.amount, value.currency, ctx);
+    const minor = checkAmount(value.amount, value.currency, value.locale, ctx);
     return minor === null ? z.NEVER : { ...value, amountMinor: minor };
   });
 

@@ -10,9 +10,6 @@
 export const MIN_MOVEMENT = BigInt(1);
 export const MAX_MOVEMENT = BigInt(10) ** BigInt(14);
 
-/** Longer input is refused before any arithmetic (10^14 minor units never needs more). */
-const MAX_INPUT_LENGTH = 32;
-
 const digitsCache = new Map<string, number>();
 
 /**
@@ -58,38 +55,6 @@ export function formatMoney(amount: bigint | string, currency: string, locale: s
   } catch {
     return `${major} ${currency}`;
   }
-}
-
-export type AmountProblem = "required" | "format" | "decimals" | "too_small" | "too_large";
-
-export type ParsedAmount = { ok: true; minor: bigint } | { ok: false; problem: AmountProblem };
-
-/**
- * An amount typed in major units ("12.50", "12,5", " 1500 ") as minor units of
- * the currency. Digits with at most one decimal separator (a point or a comma),
- * no sign, no exponent, no thousands separators; at most the currency's digits
- * after the separator (JPY none, KWD three); 1 to 10^14 minor units.
- */
-export function parseMajorAmount(input: string, currency: string): ParsedAmount {
-  const text = input.trim();
-  if (text === "") return { ok: false, problem: "required" };
-  if (text.length > MAX_INPUT_LENGTH) return /^\d+([.,]\d*)?$/.test(text) ? { ok: false, problem: "too_large" } : { ok: false, problem: "format" };
-  const match = /^(\d*)(?:[.,](\d*))?$/.exec(text);
-  if (!match || (match[1] === "" && (match[2] ?? "") === "")) return { ok: false, problem: "format" };
-  const whole = match[1] ?? "";
-  const fraction = match[2];
-  const digits = currencyDigits(currency);
-  if (fraction === "") return { ok: false, problem: "format" };
-  if (fraction !== undefined && (digits === 0 || fraction.length > digits)) return { ok: false, problem: "decimals" };
-  const minor = BigInt(`${whole || "0"}${(fraction ?? "").padEnd(digits, "0")}`);
-  if (minor < MIN_MOVEMENT) return { ok: false, problem: "too_small" };
-  if (minor > MAX_MOVEMENT) return { ok: false, problem: "too_large" };
-  return { ok: true, minor };
-}
-
-/** The bounds of one movement in major units of a currency, for hints: USD → {min: "0.01", max: "1000000000000.00"}. */
-export function movementBounds(currency: string): { min: string; max: string } {
-  return { min: minorToMajor(MIN_MOVEMENT, currency), max: minorToMajor(MAX_MOVEMENT, currency) };
 }
 
 /** Digits of minor units, as amounts travel to the browser (JSON numbers above 2^53 would lose digits). */

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { formatCount } from "@/lib/dashboard/format";
 import { loadAllLists, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
-import { LISTS_PER_SCREEN, applyListQuery, targetLabel, type ListQuery } from "@/lib/dashboard/lists/list-query";
+import { LIST_SORTS, LISTS_PER_SCREEN, applyListQuery, targetLabel, type ListQuery } from "@/lib/dashboard/lists/list-query";
 import { loadListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
@@ -13,7 +13,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
+import { Field, Input, Select } from "@/components/ui/field";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
 import { ListsTable } from "@/components/lists/lists-table";
@@ -28,33 +28,24 @@ export async function generateMetadata(): Promise<Metadata> {
 function Toolbar({ query, t }: { query: ListQuery; t: Translate }) {
   return (
     <form method="get" action="/lists" role="search" className="mb-4 flex flex-wrap items-end gap-3" aria-label={t("lists.search")}>
-      <div className="min-w-56 flex-1 space-y-1">
-        <label htmlFor="lists-q" className="block text-sm font-medium">
-          {t("lists.search")}
-        </label>
-        <Input id="lists-q" name="q" type="search" defaultValue={query.q} autoComplete="off" />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="lists-sort" className="block text-sm font-medium">
-          {t("lists.sort")}
-        </label>
-        <Select id="lists-sort" name="sort" defaultValue={query.sort}>
-          {(["name", "target", "fields", "created", "updated"] as const).map((column) => (
+      <Field id="lists-q" label={t("lists.search")} className="min-w-56 flex-1">
+        <Input name="q" type="search" defaultValue={query.q} autoComplete="off" />
+      </Field>
+      <Field id="lists-sort" label={t("lists.sort")}>
+        <Select name="sort" defaultValue={query.sort}>
+          {LIST_SORTS.map((column) => (
             <option key={column} value={column}>
               {t(`lists.sort.${column}`)}
             </option>
           ))}
         </Select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="lists-dir" className="block text-sm font-medium">
-          {t("lists.sort_dir")}
-        </label>
-        <Select id="lists-dir" name="dir" defaultValue={query.dir}>
+      </Field>
+      <Field id="lists-dir" label={t("lists.sort_dir")}>
+        <Select name="dir" defaultValue={query.dir}>
           <option value="asc">{t("lists.sort.asc")}</option>
           <option value="desc">{t("lists.sort.desc")}</option>
         </Select>
-      </div>
+      </Field>
       <button type="submit" className={buttonClass("secondary")}>
         {t("lists.apply")}
       </button>

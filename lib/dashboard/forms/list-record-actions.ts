@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/config";
 
 /**
  * The record actions' input: the form's values (checked by the action against
@@ -12,6 +13,8 @@ export const SaveRecordSchema = z.object({
   fieldSlugs: z.array(z.string()).max(1000),
   values: z.array(z.string()).max(1000),
   initial: z.array(z.string()).max(1000).optional(),
+  /** The language the values were typed in (money amounts are read in it). */
+  locale: z.enum(LOCALES).default("en"),
 });
 export type SaveRecordInput = z.input<typeof SaveRecordSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldView } from "@/lib/dashboard/lists/types";
-import { currencyDigits, majorToMinorUnits, minorToMajorUnits } from "@/lib/dashboard/lists/money";
+import { RECORD_MONEY_BOUNDS, minorToMajorUnits } from "@/lib/dashboard/lists/money";
+import { amountErrorVars, parseAmountText, type AmountErrorCode } from "@/lib/money/parse-amount";
 
 /**
  * The record form, generated from the list's fields: one text value per field,
@@ -20,7 +21,20 @@ const ID = /^\d{1,15}$/;
 export interface RecordFormOptions {
   /** Edit: the values the form started with; a required field left empty as it was is not an error (and not sent). */
   initial?: readonly string[];
+  /** The language the values were typed in (money: "1,000" is a thousand in English, one in Russian); English when not given. */
+  locale?: string;
 }
+
+const MONEY_MESSAGES: Record<AmountErrorCode, string> = {
+  required: "form.required",
+  format: "records.value.money_format",
+  negative: "records.value.money_negative",
+  decimals: "records.value.money_too_many_decimals",
+  too_small: "records.value.money_negative",
+  too_large: "records.value.money_too_large",
+};
+
+const parseMoney = (field: FieldView, text: string, locale = "en") => parseAmountText(text, field.currency ?? "USD", locale, RECORD_MONEY_BOUNDS);
 
 function isRealDate(text: string): boolean {
   const match = DATE.exec(text);
@@ -37,7 +51,7 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** The i18n key of what is wrong with a non-empty value, or null. */
-export function valueProblem(field: FieldView, text: string): string | null {
+export function valueProblem(field: FieldView, text: string, locale?: string): string | null {
   switch (field.type) {
     case "string":
       return text.length > MAX_STRING_VALUE_LENGTH || text.includes("\u0000") ? "records.value.string" : null;
@@ -50,8 +64,8 @@ export function valueProblem(field: FieldView, text: string): string | null {
     case "datetime":
       return DATETIME.test(text) && isRealDate(text.slice(0, 10)) ? null : "records.value.datetime";
     case "money": {
-      const result = majorToMinorUnits(text, currencyDigits(field.currency ?? "USD"));
-      return result.ok ? null : `records.value.money_${result.reason}`;
+      const result = parseMoney(field, text, locale);
+      return result.ok ? null : MONEY_MESSAGES[result.error];
     }
     case "file":
     case "image":
@@ -75,8 +89,11 @@ export function buildRecordFormSchema(fields: readonly FieldView[], options: Rec
             if (field.isRequired && !wasEmpty) ctx.addIssue({ code: "custom", path: [index], message: "form.required" });
             return;
           }
-          const problem = valueProblem(field, text);
-          if (problem) ctx.addIssue({ code: "custom", path: [index], message: problem });
+          const problem = valueProblem(field, text, options.locale);
+          if (!problem) return;
+          // Money texts say the bound in money (":max"); the placeholders travel with the issue.
+          const params = field.type === "money" ? amountErrorVars(field.currency ?? "USD", options.locale ?? "en", RECORD_MONEY_BOUNDS) : undefined;
+          ctx.addIssue({ code: "custom", path: [index], message: problem, params });
         });
       }),
   });
@@ -84,7 +101,7 @@ export function buildRecordFormSchema(fields: readonly FieldView[], options: Rec
 export type RecordForm = z.input<ReturnType<typeof buildRecordFormSchema>>;
 
 /** A checked value as the platform takes it: numbers and ids as JSON numbers, money as a string of minor units (exact), bool as a boolean. */
-export function toRequestValue(field: FieldView, text: string): unknown {
+export function toRequestValue(field: FieldView, text: string, locale?: string): unknown {
   switch (field.type) {
     case "number":
     case "contact":
@@ -93,8 +110,8 @@ export function toRequestValue(field: FieldView, text: string): unknown {
     case "bool":
       return text === "true";
     case "money": {
-      const result = majorToMinorUnits(text, currencyDigits(field.currency ?? "USD"));
-      if (!result.ok) throw new Error(`unchecked money value: ${result.reason}`);
+      const result = parseMoney(field, text, locale);
+      if (!result.ok) throw new Error(`unchecked money value: ${result.error}`);
       return result.minor;
     }
     default:
@@ -113,9 +130,9 @@ export function toItemRequest(fields: readonly FieldView[], values: readonly str
     const text = (values[index] ?? "").trim();
     if (options.initial) {
       if (text === (options.initial[index] ?? "").trim()) return;
-      item[field.slug] = text ? toRequestValue(field, text) : null;
+      item[field.slug] = text ? toRequestValue(field, text, options.locale) : null;
     } else if (text) {
-      item[field.slug] = toRequestValue(field, text);
+      item[field.slug] = toRequestValue(field, text, options.locale);
     }
   });
   return item;

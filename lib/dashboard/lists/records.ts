@@ -37,16 +37,17 @@ class FieldsChangedError extends DashboardError {
  */
 export async function saveRecord(
   api: PlatformClient,
-  input: { schemaId: string; itemId?: string; values: string[]; initial?: string[]; fieldSlugs: string[] },
+  input: { schemaId: string; itemId?: string; values: string[]; initial?: string[]; fieldSlugs: string[]; locale?: string },
 ): Promise<{ record: RecordView; created: boolean }> {
   // Fresh (and put in the cache): a field added or deleted elsewhere shows on the next view too.
   const list = await loadFreshList(api, input.schemaId);
   if (list.fields.map((field) => field.slug).join("\u0000") !== input.fieldSlugs.join("\u0000")) throw new FieldsChangedError();
-  const options = input.itemId ? { initial: input.initial ?? [] } : {};
+  const options = input.itemId ? { initial: input.initial ?? [], locale: input.locale } : { locale: input.locale };
   const parsed = buildRecordFormSchema(list.fields, options).safeParse({ values: input.values });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new DashboardError(issue.message, issue.path.length ? `values.${issue.path.slice(1).join(".")}` : undefined);
+    const params = issue.code === "custom" ? (issue.params as Record<string, string> | undefined) : undefined;
+    throw new DashboardError(issue.message, issue.path.length ? `values.${issue.path.slice(1).join(".")}` : undefined, params);
   }
   const item = toItemRequest(list.fields, parsed.data.values, options);
   if (input.itemId) {
