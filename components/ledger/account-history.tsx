@@ -51,24 +51,22 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
         <h4 id={`journal-${account.id}`} className="mb-2 font-medium">
           {t("ledger.journal.title")}
         </h4>
-        {journal.isPending ? (
-          <p className="text-sm text-muted">{t("common.loading")}</p>
-        ) : journal.isError ? (
+        {journal.isError ? (
           <Alert tone="danger">{journal.error.message}</Alert>
-        ) : !journal.data.available ? (
+        ) : journal.data && !journal.data.available ? (
           <Alert tone="info">
             <span data-testid="journal-not-available">{t("ledger.journal.not_available")}</span>
           </Alert>
         ) : (
           <DataTable
             columns={journalColumns}
-            data={journal.data.page.items}
+            data={journal.data?.page.items ?? []}
             getRowId={(entry) => String(entry.id)}
             caption={t("ledger.journal.caption", { currency: account.currency })}
             rowProps={() => ({ "data-testid": "journal-row" })}
-            loading={journal.isPlaceholderData}
+            loading={journal.isPending || journal.isPlaceholderData}
             empty={t("ledger.journal.empty")}
-            pager={{ page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") }}
+            pager={journal.data ? { page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") } : undefined}
           />
         )}
       </section>
@@ -76,18 +74,16 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
         <h4 id={`audit-${account.id}`} className="mb-2 font-medium">
           {t("ledger.audit.title")}
         </h4>
-        {audit.isPending ? (
-          <p className="text-sm text-muted">{t("common.loading")}</p>
-        ) : audit.isError ? (
+        {audit.isError ? (
           <Alert tone="danger">{audit.error.message}</Alert>
         ) : (
           <AuditTable
-            entries={audit.data.items}
+            entries={audit.data?.items ?? []}
             caption={t("ledger.audit.caption", { currency: account.currency })}
             showAccount={false}
-            loading={audit.isPlaceholderData}
+            loading={audit.isPending || audit.isPlaceholderData}
             empty={t("ledger.audit.empty")}
-            pager={{ page: audit.data.page, pages: audit.data.pages, onPage: setAuditPage, label: t("ledger.audit.pages") }}
+            pager={audit.data ? { page: audit.data.page, pages: audit.data.pages, onPage: setAuditPage, label: t("ledger.audit.pages") } : undefined}
           />
         )}
       </section>
