@@ -2,32 +2,40 @@
 -- lib/platform/contacts/search.ts): trigram indexes (pg_trgm, trusted on PostgreSQL >= 13,
 -- loaded into PGlite by lib/db/pglite-extensions.ts) over case-folded contact fields.
 --
--- Case folding is done here by an explicit table, not by lower() or ILIKE, whose folding of
--- anything but ASCII depends on the database's LC_CTYPE ("C" folds only A-Z): upper to lower
--- case for Latin (ASCII, Latin-1, Extended-A/B), Greek and Cyrillic, plus ё -> е and ς -> σ,
--- so that "иван" finds "Иван" and "артем" finds "Артём" in any database. The functions are
--- IMMUTABLE SQL, inlined by the planner, so a query's expression matches its index's.
+-- Case folding must fold Cyrillic ("иван" finds "Иван") in every database, but lower() folds
+-- only A-Z where LC_CTYPE is "C". So contact_search_fold asks the database once: where lower()
+-- folds Cyrillic, Latin-1 and Greek (C.UTF-8, as PGlite and Debian's PostgreSQL use, or any
+-- UTF-8 locale) it is lower(), fast; elsewhere an explicit table of upper to lower case for
+-- Latin (ASCII, Latin-1, Extended-A/B), Greek and Cyrillic, about a hundred times slower. The
+-- test is on constants, so the planner folds the CASE away when it inlines this IMMUTABLE SQL
+-- function, in queries and index expressions alike (the answer is fixed for a database's
+-- life: its LC_CTYPE cannot change). Both ways ё folds to е ("артем" finds "Артём") and ς to σ.
 -- Every index is partial on live contacts (NOT preview AND NOT deleted), as exports are.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
-CREATE FUNCTION platform.contact_search_fold(value text) RETURNS text
+-- The table, for databases whose lower() does not fold beyond ASCII.
+CREATE FUNCTION platform.contact_search_fold_by_table(value text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT translate(value,
-  'ЁёςABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛ'
-  || 'ÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬ'
-  || 'ŮŰŲŴŶŸŹŻŽƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠƢƤƦƧƩƬƮƯƱƲƳƵƷƸƼǄǇǊǍǏǑǓǕǗǙǛ'
-  || 'ǞǠǢǤǦǨǪǬǮǱǴǶǷǸǺǼǾȀȂȄȆȈȊȌȎȐȒȔȖȘȚȜȞȠȢȤȦȨȪȬȮȰȲȺȻȽȾɁɃɄɅɆɈɊɌɎ'
-  || 'ͰͲͶͿΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫϏϘϚϜϞϠϢϤϦϨϪϬϮϷϹϺϽϾϿ'
-  || 'ЀЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯѠѢѤѦѨѪѬѮѰ'
-  || 'ѲѴѶѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӃӅӇӉӋӍӐӒӔӖӘӚӜӞӠӢӤӦӨ'
-  || 'ӪӬӮӰӲӴӶӸӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮ',
-  'ееσabcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúû'
-  || 'üýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĳĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭ'
-  || 'ůűųŵŷÿźżžɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵơƣƥʀƨʃƭʈưʊʋƴƶʒƹƽǆǉǌǎǐǒǔǖǘǚǜ'
-  || 'ǟǡǣǥǧǩǫǭǯǳǵƕƿǹǻǽǿȁȃȅȇȉȋȍȏȑȓȕȗșțȝȟƞȣȥȧȩȫȭȯȱȳⱥȼƚⱦɂƀʉʌɇɉɋɍɏ'
-  || 'ͱͳͷϳάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋϗϙϛϝϟϡϣϥϧϩϫϭϯϸϲϻͻͼͽ'
-  || 'ѐђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюяѡѣѥѧѩѫѭѯѱ'
-  || 'ѳѵѷѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏӂӄӆӈӊӌӎӑӓӕӗәӛӝӟӡӣӥӧө'
-  || 'ӫӭӯӱӳӵӷӹӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯ') $$;
+  'ЁёςİABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚ'
+  || 'ÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪ'
+  || 'ŬŮŰŲŴŶŸŹŻŽƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠƢƤƦƧƩƬƮƯƱƲƳƵƷƸƼǄǅǇǈǊǋǍǏǑǓ'
+  || 'ǕǗǙǛǞǠǢǤǦǨǪǬǮǱǲǴǶǷǸǺǼǾȀȂȄȆȈȊȌȎȐȒȔȖȘȚȜȞȠȢȤȦȨȪȬȮȰȲȺȻȽȾɁɃɄɅ'
+  || 'ɆɈɊɌɎͰͲͶͿΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫϏϘϚϜϞϠϢϤϦϨϪϬϮϴ'
+  || 'ϷϹϺϽϾϿЀЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯѠѢѤ'
+  || 'ѦѨѪѬѮѰѲѴѶѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӃӅӇӉӋӍӐӒӔӖӘӚӜ'
+  || 'ӞӠӢӤӦӨӪӬӮӰӲӴӶӸӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮ',
+  'ееσiabcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùú'
+  || 'ûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĳĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũū'
+  || 'ŭůűųŵŷÿźżžɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵơƣƥʀƨʃƭʈưʊʋƴƶʒƹƽǆǆǉǉǌǌǎǐǒǔ'
+  || 'ǖǘǚǜǟǡǣǥǧǩǫǭǯǳǳǵƕƿǹǻǽǿȁȃȅȇȉȋȍȏȑȓȕȗșțȝȟƞȣȥȧȩȫȭȯȱȳⱥȼƚⱦɂƀʉʌ'
+  || 'ɇɉɋɍɏͱͳͷϳάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋϗϙϛϝϟϡϣϥϧϩϫϭϯθ'
+  || 'ϸϲϻͻͼͽѐђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюяѡѣѥ'
+  || 'ѧѩѫѭѯѱѳѵѷѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏӂӄӆӈӊӌӎӑӓӕӗәӛӝ'
+  || 'ӟӡӣӥӧөӫӭӯӱӳӵӷӹӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯ') $$;
+--> statement-breakpoint
+CREATE FUNCTION platform.contact_search_fold(value text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN lower('ЁÀΣ') = 'ёàσ' THEN translate(lower(value), 'ёς', 'еσ') ELSE platform.contact_search_fold_by_table(value) END $$;
 --> statement-breakpoint
 -- Digits only: a phone as dialled, whatever a fixture stored ("+7 (999) 123-45-67" -> "79991234567").
 CREATE FUNCTION platform.contact_search_digits(value text) RETURNS text

@@ -76,7 +76,8 @@ function searchesFor(contacts: Generated[]): fc.Arbitrary<string> {
   const formatPhone = (phone: string) =>
     fc.tuple(fc.nat({ max: 4 }), fc.integer({ min: 3, max: 9 }), fc.constantFrom("", "+", " ", "-", "(")).map(([start, size, decoration]) => {
       const part = phone.slice(start, start + size);
-      return decoration === "(" ? `(${part.slice(0, 3)}) ${part.slice(3)}` : `${decoration === "+" ? "+" : ""}${[...part].join(decoration === "+" ? "" : decoration)}`;
+      if (decoration === "(") return `(${part.slice(0, 3)}) ${part.slice(3)}`;
+      return decoration === "+" ? `+${part}` : [...part].join(decoration);
     });
   if (contacts.length === 0) return word(NAME_CHARS, 1, 6);
   return fc.oneof(
