@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, queryRows, type Database, type Db } from "./client";
 import { isOwnerFile, withoutOwnerFiles } from "./data-dir-archive";
 import { acquireDataDirLock, TOKEN_FILE } from "./data-dir-lock.mjs";
+import { pgliteExtensions } from "./pglite-extensions";
 
 /**
  * Backups of the embedded database, and the check that a restored copy holds.
@@ -177,7 +178,8 @@ export async function restoreDatabase(dataDir: string, file: string): Promise<Re
     const previous = moveAside(target);
     try {
       const { PGlite } = await import("@electric-sql/pglite");
-      const engine = new PGlite(target, { loadDataDir: new Blob([new Uint8Array(tarball)], { type: "application/x-gzip" }) });
+      const blob = new Blob([new Uint8Array(tarball)], { type: "application/x-gzip" });
+      const engine = new PGlite(target, { loadDataDir: blob, extensions: await pgliteExtensions() });
       await engine.waitReady;
       await engine.close();
     } catch (error) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { classifyEngineFailure, DatabaseUnavailableError, type EngineFailure, type UnavailableReason } from "./failure";
+import { pgliteExtensions } from "./pglite-extensions";
 
 /**
  * The embedded engine behind one stable object, so that drizzle, the export
@@ -59,7 +60,8 @@ export function freeBytes(dir: string): number {
 async function openEngine(dataDir: string | undefined): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const engine = dataDir ? new PGlite(dataDir) : new PGlite();
+  const extensions = await pgliteExtensions();
+  const engine = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await engine.waitReady;
   return engine;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import type { ContactFilter, CreatedRange } from "./scope";
+import { searchConditionSql } from "./search";
 
 const HOUR = 3600;
 /** Rows a partial hour is counted up to directly before the count switches to its complement. */
@@ -76,9 +77,29 @@ export function botIdsParam(botIds: number[]): SQL {
   return sql`${sql.param(botIds)}::bigint[]`;
 }
 
-/** getNumberOfContacts: exact, from the counters (see visibleCountSql). */
+/**
+ * The ids of the filter's live contacts that match `search` (search.ts): the OR of the match
+ * kinds, each on its own index (a bitmap OR), then the bots and the creation range.
+ */
+export function matchingContactIdsSql(filter: ContactFilter, search: string): SQL {
+  const { from, to } = filter.range;
+  return sql`SELECT c.id FROM platform.contacts c
+    WHERE c.bot_id = ANY(${botIdsParam(filter.botIds)}) AND NOT c.preview AND NOT c.deleted
+      ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
+      ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
+      AND ${searchConditionSql(search)}`;
+}
+
+/**
+ * getNumberOfContacts: exact, from the counters (see visibleCountSql); with a search, the
+ * matches counted directly (no counter knows them).
+ */
 export async function countContacts(db: Db, filter: ContactFilter): Promise<number> {
   if (filter.botIds.length === 0) return 0;
+  if (filter.search !== null) {
+    const [row] = await queryRows<{ count: string }>(db, sql`SELECT count(*)::text AS count FROM (${matchingContactIdsSql(filter, filter.search)}) AS m`);
+    return Number(row.count);
+  }
   const [row] = await queryRows<{ count: string }>(db, sql`SELECT ${visibleCountSql(botIdsParam(filter.botIds), filter.range)}::text AS count`);
   return Number(row.count);
 }

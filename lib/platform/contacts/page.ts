@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { botIdsParam, visibleCountSql } from "./count";
+import { botIdsParam, matchingContactIdsSql, visibleCountSql } from "./count";
 import type { ContactFilter } from "./scope";
 import { CONTACT_FIELDS, VARIABLES_JSON, serializeContact, type Contact, type ContactRow } from "./serialize";
 
@@ -58,6 +58,7 @@ function botContactIds(botId: number, filter: ContactFilter, limit: number): SQL
  */
 export async function findContactPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }): Promise<ContactPage> {
   if (filter.botIds.length === 0) return { contacts: [], total: 0 };
+  if (filter.search !== null) return findSearchPage(db, { ...filter, search: filter.search }, window);
   const { offset, limit } = window;
   const ids = botIdsParam(filter.botIds);
   const children = sql.join(
@@ -101,22 +102,56 @@ export async function findContactPage(db: Db, filter: ContactFilter, window: { o
         ) old
         WHERE k.filter_hash = old.filter_hash AND k.position = old.position
       ),
-      page_ids AS (SELECT array_agg(id) AS ids FROM page),
+      ${pageContactsSql(visibleCountSql(ids, filter.range))}
+    `,
+  );
+  return pageOf(rows);
+}
+
+/**
+ * The end of a page query, after a CTE `page(id)`: the page's contacts by ascending id with
+ * their variables, and `total` (a bigint expression) on every row; one row of nulls and the
+ * total when the page is empty.
+ */
+function pageContactsSql(total: SQL): SQL {
+  return sql`page_ids AS (SELECT array_agg(id) AS ids FROM page),
       variables AS (
         SELECT v.contact_id, ${VARIABLES_JSON} AS variables
         FROM platform.contact_variables v WHERE v.contact_id = ANY((SELECT ids FROM page_ids)::bigint[])
         GROUP BY v.contact_id
       )
-      SELECT ${visibleCountSql(ids, filter.range)}::text AS total, ${CONTACT_FIELDS},
+      SELECT ${total}::text AS total, ${CONTACT_FIELDS},
              COALESCE(variables.variables, '[]'::json) AS variables
       FROM (SELECT 1) AS one
       -- By primary key, the page's ids as one array: no plan can turn this into a scan of the table.
       LEFT JOIN platform.contacts c ON c.id = ANY((SELECT ids FROM page_ids)::bigint[])
       LEFT JOIN variables ON variables.contact_id = c.id
-      ORDER BY c.id
-    `,
-  );
+      ORDER BY c.id`;
+}
+
+function pageOf(rows: (ContactRow & { total: string })[]): ContactPage {
   const total = Number(rows[0]?.total ?? 0);
   const contacts = rows.filter((row) => row.id !== null).map(serializeContact);
   return { contacts, total };
+}
+
+/**
+ * With a search (the extension, see search.ts): the matching live contacts are found through
+ * the trigram and id indexes, counted and paged in one statement, hence one snapshot, so the
+ * total is exact and equals what paging through yields. Neither counters nor export cursors
+ * are used: a counter cannot count matches, and a cursor would stay valid only while no
+ * contact at or below it changes whether it matches (a renamed contact does, without a new
+ * bot version). Nor would one save work: the total needs every match anyway, so a batch at any
+ * offset costs about the same, O(matches), whether it follows a cursor or not.
+ */
+async function findSearchPage(db: Db, filter: ContactFilter & { search: string }, window: { offset: number; limit: number }): Promise<ContactPage> {
+  const rows = await queryRows<ContactRow & { total: string }>(
+    db,
+    sql`
+      WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter, filter.search)}),
+      page AS (SELECT id FROM matches ORDER BY id OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint),
+      ${pageContactsSql(sql`(SELECT count(*) FROM matches)`)}
+    `,
+  );
+  return pageOf(rows);
 }

@@ -3,12 +3,15 @@ import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { integer, optional } from "../validation";
+import { SearchParamSchema } from "./search";
 
 /** Filters shared by getContacts and getNumberOfContacts. */
 export const ContactFilterParamsSchema = z.object({
   bot_id: optional(integer()),
   date_from: optional(integer()),
   date_to: optional(integer()),
+  // Extension: see search.ts.
+  search: SearchParamSchema,
 });
 
 export type ContactFilterParams = z.output<typeof ContactFilterParamsSchema>;
@@ -32,7 +35,9 @@ export interface ContactFilter {
   holderId: number;
   botIds: number[];
   range: CreatedRange;
-  /** Names the filter for export cursors: the holder, the requested bot and range. */
+  /** The `search` extension's text, or null for none. */
+  search: string | null;
+  /** Names the filter for export cursors: the holder, the requested bot and range, and the search when there is one. */
   hash: string;
 }
 
@@ -57,8 +62,9 @@ export async function resolveContactFilter(db: Db, holderId: number, params: Con
         ORDER BY b.id`,
   );
   const range = createdRange(params);
-  const hash = createHash("sha256")
-    .update(JSON.stringify([holderId, params.bot_id ?? null, range.from, range.to]))
-    .digest("hex");
-  return { holderId, botIds: rows.map((row) => Number(row.id)), range, hash };
+  const search = params.search?.trim() || null;
+  // Without a search the hash is what it always was, so that existing cursors stay found.
+  const named = [holderId, params.bot_id ?? null, range.from, range.to, ...(search === null ? [] : [{ search }])];
+  const hash = createHash("sha256").update(JSON.stringify(named)).digest("hex");
+  return { holderId, botIds: rows.map((row) => Number(row.id)), range, search, hash };
 }

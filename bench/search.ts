@@ -1,0 +1,236 @@
+/**
+ * npm run bench:search — the `search` extension of getContacts and getNumberOfContacts at
+ * a million contacts, on PostgreSQL (BENCH_TARGETS=pg,pglite adds the embedded engine).
+ *
+ * Seeds 1,000,000 contacts in one bot with one set-based INSERT … SELECT over generate_series
+ * (as the operator's generate_contacts does), with names drawn from Russian and English first
+ * names and composed surnames (three in four Cyrillic, with ё), phones, emails and usernames
+ * for part of them. The search indexes are dropped for the load and built afterwards with the
+ * statements of lib/db/custom/contact_search.sql (timed: what the migration costs on an
+ * existing table of that size), then VACUUM ANALYZE. Then, for each kind of search, the same
+ * BENCH_SAMPLES texts (default 40) taken from random contacts, through handleApiRequest (the
+ * route's code, rate limit out of the way): getContacts page 1 (20 per page, with its exact
+ * total) and getNumberOfContacts, printing p50, p95 and max, and the median number of matches.
+ *
+ * Environment: BENCH_CONTACTS (default 1000000), BENCH_SAMPLES (default 40), BENCH_TARGETS
+ * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), DATABASE_ADMIN_URL (else
+ * scripts/ensure-postgres.sh).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { createScratchDatabase } from "@/lib/db/testing";
+import { postgresServerUrl } from "./postgres";
+import { handleApiRequest } from "@/lib/platform/gateway";
+import { applyFixtures } from "@/lib/platform/operator/fixtures";
+import { matchingContactIdsSql } from "@/lib/platform/contacts/count";
+import { resolveContactFilter } from "@/lib/platform/contacts/scope";
+
+process.env.PLATFORM_LOG_REQUESTS ??= "0";
+
+const COUNT = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const TARGETS = (process.env.BENCH_TARGETS ?? "pg").split(",").map((s) => s.trim());
+const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
+const HOLDER = 1;
+const BOT = 10;
+const KEY = `bench-${randomUUID()}`;
+const PROJECT = "8d4f0c9e-5a7b-4c1d-9e2f-00000000be0d";
+
+const RU_FIRST = [
+  "Иван", "Пётр", "Алексей", "Сергей", "Андрей", "Дмитрий", "Михаил", "Николай", "Артём", "Егор", "Максим", "Никита", "Роман", "Владимир", "Фёдор",
+  "Ольга", "Анна", "Мария", "Елена", "Татьяна", "Наталья", "Ирина", "Светлана", "Юлия", "Екатерина", "Дарья", "Алина", "Ксения", "Полина", "Алёна",
+];
+const RU_ROOT = [
+  "Петр", "Иван", "Сидор", "Смирн", "Кузнец", "Поп", "Васил", "Сокол", "Михайл", "Новик", "Фёдор", "Мороз", "Волк", "Алексе", "Лебед", "Семён",
+  "Егор", "Павл", "Козл", "Степан", "Никол", "Орл", "Андре", "Макар", "Никит", "Захар", "Зайц", "Солов", "Борис", "Яковл", "Григор", "Роман",
+  "Воробь", "Серге", "Кузьм", "Фрол", "Александр", "Дмитри", "Корол", "Гус", "Белоус", "Черн", "Жук", "Карп", "Тимоф", "Ершов", "Бодр", "Гром",
+];
+const RU_MID = ["", "ан", "ен", "ил", "ор", "ушк", "ач", "ин"];
+const RU_END = ["ов", "ев", "ин", "ский", "енко", "ук", "ых", "ёв"];
+const EN_FIRST = ["John", "Mary", "James", "Anna", "Peter", "Laura", "David", "Emma", "Michael", "Olivia", "Thomas", "Sophie", "Daniel", "Chloe", "Lucy"];
+const EN_ROOT = ["Smith", "Johns", "Brown", "Tayl", "Wils", "Davi", "Evans", "Thom", "Walk", "Wright", "Robin", "White", "Hughes", "Green", "Hall", "Wood"];
+const EN_END = ["", "son", "ton", "ley", "man", "s"];
+const DOMAINS = ["mail.ru", "gmail.com", "yandex.ru", "example.com", "inbox.ru"];
+
+const array = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(",")}]::text[]`);
+const pick = (values: string[], salt: number) => sql`(${array(values)})[1 + abs(hashint8(g + ${salt}::bigint)::bigint) % ${values.length}]`;
+
+/** One statement: COUNT contacts with ids 1..COUNT; deterministic. */
+function seedSql(count: number) {
+  const ruName = sql`${pick(RU_FIRST, 1)} || ' ' || ${pick(RU_ROOT, 2)} || ${pick(RU_MID, 3)} || ${pick(RU_END, 4)}`;
+  const enName = sql`${pick(EN_FIRST, 5)} || ' ' || ${pick(EN_ROOT, 6)} || ${pick(EN_END, 7)}`;
+  return sql`
+    INSERT INTO platform.contacts (id, bot_id, messenger, messenger_id, telegram_username, name, phone, email, created_at, updated_at)
+    SELECT g, ${BOT}::bigint, 'telegram', (700000000000 + g)::text,
+           CASE WHEN g % 3 = 0 THEN 'user_' || g::text END,
+           CASE WHEN g % 4 = 0 THEN ${enName} ELSE ${ruName} END,
+           CASE WHEN g % 5 <> 0 THEN '79' || lpad((abs(hashint8(g + 8)::bigint) % 1000000000)::text, 9, '0') END,
+           CASE WHEN g % 2 = 0 THEN 'client' || g::text || '@' || ${pick(DOMAINS, 9)} END,
+           to_timestamp(1704067200 + g * 60), to_timestamp(1704067200 + g * 60)
+    FROM generate_series(1, ${count}::bigint) AS g`;
+}
+
+const SEARCH_INDEX = /CREATE INDEX (contacts_search_\w+) ON[\s\S]*?;/g;
+
+function searchIndexStatements(): { name: string; statement: string }[] {
+  const text = fs.readFileSync(path.join(process.cwd(), "lib/db/custom/contact_search.sql"), "utf8");
+  return [...text.matchAll(SEARCH_INDEX)].map((m) => ({ name: m[1], statement: m[0] }));
+}
+
+async function call(db: Database["db"], method: string, params: Record<string, unknown>) {
+  const url = new URL(`http://bench.local/api/v1/${method}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
+  const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${KEY}` } });
+  const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
+  const body = JSON.parse(await response.text());
+  if (response.status !== 200) throw new Error(`${method} ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await fn();
+  return [result, performance.now() - started];
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => `${value.toFixed(1)}`.padStart(7);
+
+/** A small deterministic generator, so that every run asks the same questions. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+type Row = { id: string; name: string; phone: string | null; email: string | null; telegram_username: string | null; messenger_id: string };
+
+/** Each kind of search a support person makes, as a text taken from a contact. */
+const KINDS: { label: string; from: (row: Row, random: () => number) => string | null }[] = [
+  { label: "name fragment, 3 letters", from: (r, random) => fragment(surname(r), 3, random) },
+  { label: "name fragment, 5 letters", from: (r, random) => fragment(surname(r), 5, random) },
+  { label: "first name and surname", from: (r) => r.name.toLowerCase() },
+  { label: "phone as dialled (+7 999 …)", from: (r) => (r.phone ? dialled(r.phone) : null) },
+  { label: "phone, last 7 digits", from: (r) => (r.phone ? r.phone.slice(-7) : null) },
+  { label: "email", from: (r) => r.email },
+  { label: "email fragment (before @)", from: (r) => (r.email ? r.email.split("@")[0] : null) },
+  { label: "@username", from: (r) => (r.telegram_username ? `@${r.telegram_username}` : null) },
+  { label: "messenger id", from: (r) => r.messenger_id },
+  { label: "contact id", from: (r) => r.id },
+  { label: "1-2 characters", from: (r, random) => fragment(surname(r), 1 + Math.floor(random() * 2), random) },
+  { label: "no match", from: (_, random) => `zq${Math.floor(random() * 1e6)}xw` },
+];
+
+/** "79991234567" as "+7 999 123-45-67". */
+function dialled(phone: string): string {
+  return `+${phone[0]} ${phone.slice(1, 4)} ${phone.slice(4, 7)}-${phone.slice(7, 9)}-${phone.slice(9)}`;
+}
+
+function surname(row: Row): string {
+  return row.name.split(" ")[1] ?? row.name;
+}
+
+function fragment(text: string, size: number, random: () => number): string {
+  const chars = [...text];
+  const start = Math.floor(random() * Math.max(chars.length - size + 1, 1));
+  return chars.slice(start, start + size).join("").toLowerCase();
+}
+
+async function run(target: string): Promise<void> {
+  console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts, ${SAMPLES} texts per kind ==`);
+  console.log(`(${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (target === "pg") {
+    const scratch = await createScratchDatabase(postgresServerUrl(), "bench_search");
+    database = await openDatabase({ url: scratch.url });
+    dropDatabase = scratch.drop;
+  } else {
+    database = await openDatabase({});
+  }
+  const { db } = database;
+  try {
+    await applyFixtures(db, {
+      accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }],
+      projects: [{ uuid: PROJECT, account_id: HOLDER, name: "Bench" }],
+      bots: [{ id: BOT, project_uuid: PROJECT, name: "Bench bot" }],
+    });
+    const indexes = searchIndexStatements();
+    for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX platform.${name}`));
+    const [, loadTime] = await timed(() => db.execute(seedSql(COUNT)));
+    console.log(`load (one INSERT … SELECT, without the search indexes): ${(loadTime / 1000).toFixed(1)} s`);
+    for (const { name, statement } of indexes) {
+      const [, time] = await timed(() => db.execute(sql.raw(statement)));
+      console.log(`  build ${name}: ${(time / 1000).toFixed(1)} s`);
+    }
+    const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
+    console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
+    const sizes = await queryRows<{ name: string; size: string }>(
+      db,
+      sql`SELECT c.relname AS name, pg_size_pretty(pg_relation_size(c.oid)) AS size FROM pg_class c
+          WHERE c.relname = 'contacts' OR c.relname LIKE 'contacts_search_%' ORDER BY c.relname`,
+    );
+    console.log(`sizes: ${sizes.map((s) => `${s.name} ${s.size}`).join(", ")}`);
+
+    const random = prng(20_260_101);
+    const ids = Array.from({ length: SAMPLES * 3 }, () => 1 + Math.floor(random() * COUNT));
+    const rows = await queryRows<Row>(
+      db,
+      sql`SELECT id::text AS id, name, phone, email, telegram_username, messenger_id FROM platform.contacts
+          WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id`,
+    );
+    const shuffled = ids.map((id) => rows.find((r) => Number(r.id) === id)).filter((r): r is Row => r !== undefined);
+
+    console.log(`\n${"kind".padEnd(30)} | getContacts page 1, ms     | getNumberOfContacts, ms    | matches`);
+    console.log(`${"".padEnd(30)} |     p50     p95     max    |     p50     p95     max    | median (max)`);
+    for (const kind of KINDS) {
+      const texts = shuffled.map((row) => kind.from(row, random)).filter((t): t is string => t !== null).slice(0, SAMPLES);
+      // Warm up: the first texts once, not timed.
+      for (const text of texts.slice(0, 3)) await call(db, "getNumberOfContacts", { search: text });
+      const pageTimes: number[] = [];
+      const countTimes: number[] = [];
+      const matches: number[] = [];
+      for (const text of texts) {
+        const [page, pageTime] = await timed(() => call(db, "getContacts", { search: text, count: 20, page: 1 }));
+        const [counted, countTime] = await timed(() => call(db, "getNumberOfContacts", { search: text }));
+        if (page.meta.total !== counted.count) throw new Error(`${kind.label} ${text}: total ${page.meta.total}, count ${counted.count}`);
+        pageTimes.push(pageTime);
+        countTimes.push(countTime);
+        matches.push(counted.count);
+      }
+      const figures = (values: number[]) => `${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ${ms(Math.max(...values))}`;
+      console.log(
+        `${kind.label.padEnd(30)} | ${figures(pageTimes)}    | ${figures(countTimes)}    | ${percentile(matches, 50)} (${Math.max(...matches)})`,
+      );
+      if (EXPLAIN) {
+        const filter = await resolveContactFilter(db, HOLDER, { search: texts[0] });
+        const matching = matchingContactIdsSql(filter, texts[0]);
+        const plan = await queryRows<{ "QUERY PLAN": string }>(db, sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (${matching}) m`);
+        // The plan's nodes only: conditions repeat the whole case-folding table.
+        const nodes = plan.map((line) => line["QUERY PLAN"]).filter((line) => !/^\s*(Index Cond|Recheck Cond|Filter):/.test(line));
+        console.log(nodes.map((line) => `    ${line.slice(0, 150)}`).join("\n"));
+      }
+    }
+  } finally {
+    await database.close();
+    await dropDatabase();
+  }
+}
+
+async function main() {
+  for (const target of TARGETS) await run(target);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
