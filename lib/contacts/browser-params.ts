@@ -12,7 +12,7 @@ import { daysToUnixRange, isDay } from "./time-zone";
  */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 20;
+const DEFAULT_PAGE_SIZE: PageSize = 20;
 const MAX_ID = 9_007_199_254_740_991;
 
 /** A positive integer of digits only ("12", not "12abc", "-1", "1e3"). */

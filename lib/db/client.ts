@@ -126,7 +126,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
-export async function migrateDatabase(database: Database): Promise<void> {
+async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,7 +8,7 @@ import type { AuditFilters } from "./audit";
  */
 export const ACTIVITY_KINDS = ["open", "top_up", "debit", "delete"] as const;
 
-export const activityParsers = {
+const activityParsers = {
   user: parseAsInteger,
   contact: parseAsInteger,
   kind: parseAsStringLiteral(ACTIVITY_KINDS),
@@ -36,6 +36,3 @@ export function toAuditFilters(params: ActivitySearchParams): AuditFilters {
 }
 
 export const pageOf = (params: ActivitySearchParams): number => positive(params.page) ?? 1;
-
-/** YYYY-MM-DD of a UTC day, for date inputs. */
-export const dayOf = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : "");

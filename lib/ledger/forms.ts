@@ -10,7 +10,7 @@ export const MAX_DESCRIPTION = 255;
 /** Characters as the platform counts them (code points), so the counter and the limit agree with it. */
 export const descriptionLength = (value: string): number => [...value].length;
 
-export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
+const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
   required: "ledger.amount.required",
   format: "ledger.amount.format",
   decimals: "ledger.amount.decimals",
@@ -19,8 +19,8 @@ export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
 };
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
-export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
+const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
+const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
 
 const DescriptionSchema = z
   .string()
@@ -29,7 +29,7 @@ const DescriptionSchema = z
   .refine((value) => descriptionLength(value) <= MAX_DESCRIPTION, "ledger.description.too_long");
 
 /** What the top-up / debit form holds. */
-export const MovementFormBaseSchema = z.object({
+const MovementFormBaseSchema = z.object({
   amount: z.string(),
   description: DescriptionSchema,
 });
@@ -48,11 +48,10 @@ export const movementFormSchema = (currency: string) =>
     checkAmount(value.amount, currency, ctx);
   });
 
-export const MOVEMENT_KINDS = ["top_up", "debit"] as const;
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export type MovementKind = "top_up" | "debit";
 
 /** The server action's request: the form plus where it goes and its idempotency key; the amount arrives converted. */
-export const movementRequestSchema = <K extends MovementKind>(kind: K) =>
+const movementRequestSchema = <K extends MovementKind>(kind: K) =>
   MovementFormBaseSchema.extend({
     kind: z.literal(kind),
     contactId: Id,

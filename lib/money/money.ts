@@ -7,7 +7,7 @@
  */
 
 /** The platform's bounds for one top-up or debit, in minor units. */
-export const MIN_MOVEMENT = BigInt(1);
+const MIN_MOVEMENT = BigInt(1);
 export const MAX_MOVEMENT = BigInt(10) ** BigInt(14);
 
 /** Longer input is refused before any arithmetic (10^14 minor units never needs more). */
@@ -91,6 +91,3 @@ export function parseMajorAmount(input: string, currency: string): ParsedAmount 
 export function movementBounds(currency: string): { min: string; max: string } {
   return { min: minorToMajor(MIN_MOVEMENT, currency), max: minorToMajor(MAX_MOVEMENT, currency) };
 }
-
-/** Digits of minor units, as amounts travel to the browser (JSON numbers above 2^53 would lose digits). */
-export const MinorDigits = /^-?\d+$/;

@@ -13,6 +13,5 @@ export const SaveRecordSchema = z.object({
   values: z.array(z.string()).max(1000),
   initial: z.array(z.string()).max(1000).optional(),
 });
-export type SaveRecordInput = z.input<typeof SaveRecordSchema>;
 
 export const DeleteRecordSchema = z.object({ schemaId: z.string().trim().min(1), itemId: z.string().trim().min(1) });

@@ -10,8 +10,8 @@ import { currencyDigits, majorToMinorUnits, minorToMajorUnits } from "@/lib/dash
  * schema from the same fields.
  */
 
-export const MAX_STRING_VALUE_LENGTH = 65_535;
-export const MAX_URL_LENGTH = 2048;
+const MAX_STRING_VALUE_LENGTH = 65_535;
+const MAX_URL_LENGTH = 2048;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -84,7 +84,7 @@ export function buildRecordFormSchema(fields: readonly FieldView[], options: Rec
 export type RecordForm = z.input<ReturnType<typeof buildRecordFormSchema>>;
 
 /** A checked value as the platform takes it: numbers and ids as JSON numbers, money as a string of minor units (exact), bool as a boolean. */
-export function toRequestValue(field: FieldView, text: string): unknown {
+function toRequestValue(field: FieldView, text: string): unknown {
   switch (field.type) {
     case "number":
     case "contact":

@@ -1,7 +1,7 @@
 import type { ListView, TargetDirectory } from "./types";
 
 /** The Lists page's URL state: search, sort (an allow-list of columns), direction, page. Bad values fall back to defaults. */
-export const LIST_SORTS = ["name", "target", "fields", "created", "updated"] as const;
+const LIST_SORTS = ["name", "target", "fields", "created", "updated"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 
