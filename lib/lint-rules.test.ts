@@ -18,25 +18,75 @@ async function importErrors(filePath: string, code: string): Promise<string[]> {
 
 describe("layers", () => {
   test.each([
-    ["a component importing app/", "components/probe/probe.tsx", 'import Page from "@/app/page";\nexport const page = Page;\n', "components/ and lib/ do not import app/"],
+    [
+      "a component importing app/",
+      "components/probe/probe.tsx",
+      'import Page from "@/app/page";\nexport const page = Page;\n',
+      "components/ and lib/ do not import app/",
+    ],
     ["lib/ importing app/ by a relative path", "lib/ledger/probe.ts", 'import Page from "../../app/page";\nexport const page = Page;\n', "do not import app/"],
-    ["lib/ importing components/", "lib/ledger/probe.ts", 'import { Button } from "@/components/ui/button";\nexport const button = Button;\n', "lib/ does not import components/"],
-    ["lib/i18n importing a domain area", "lib/i18n/probe.ts", 'import { MAX_DESCRIPTION } from "@/lib/ledger/forms";\nexport const max = MAX_DESCRIPTION;\n', "lib/i18n imports no other area"],
-    ["lib/platform importing dashboard code", "lib/platform/probe.ts", 'import { formatCount } from "@/lib/dashboard/format";\nexport const format = formatCount;\n', "The platform does not import"],
-    ["lib/platform importing the platform client", "lib/platform/probe.ts", 'import { PlatformClient } from "@/lib/api/client";\nexport const client = PlatformClient;\n', "The platform does not import"],
-    ["lib/api importing lib/dashboard", "lib/api/probe.ts", 'import { formatCount } from "@/lib/dashboard/format";\nexport const format = formatCount;\n', "(lib/api) does not import lib/dashboard"],
-    ["lib/money importing another area", "lib/money/probe.ts", 'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n', "lib/money imports nothing"],
+    [
+      "lib/ importing components/",
+      "lib/ledger/probe.ts",
+      'import { Button } from "@/components/ui/button";\nexport const button = Button;\n',
+      "lib/ does not import components/",
+    ],
+    [
+      "lib/i18n importing a domain area",
+      "lib/i18n/probe.ts",
+      'import { MAX_DESCRIPTION } from "@/lib/ledger/forms";\nexport const max = MAX_DESCRIPTION;\n',
+      "lib/i18n imports no other area",
+    ],
+    [
+      "lib/platform importing dashboard code",
+      "lib/platform/probe.ts",
+      'import { formatCount } from "@/lib/dashboard/format";\nexport const format = formatCount;\n',
+      "The platform does not import",
+    ],
+    [
+      "lib/platform importing the platform client",
+      "lib/platform/probe.ts",
+      'import { PlatformClient } from "@/lib/api/client";\nexport const client = PlatformClient;\n',
+      "The platform does not import",
+    ],
+    [
+      "lib/api importing lib/dashboard",
+      "lib/api/probe.ts",
+      'import { formatCount } from "@/lib/dashboard/format";\nexport const format = formatCount;\n',
+      "(lib/api) does not import lib/dashboard",
+    ],
+    [
+      "lib/money importing another area",
+      "lib/money/probe.ts",
+      'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n',
+      "lib/money imports nothing",
+    ],
   ])("%s is an error", async (_name, filePath, code, expected) => {
     const errors = await importErrors(filePath, code);
-    expect(errors.some((error) => error.startsWith("import/no-restricted-paths: ") && error.includes(expected)), errors.join("\n")).toBe(true);
+    expect(
+      errors.some((error) => error.startsWith("import/no-restricted-paths: ") && error.includes(expected)),
+      errors.join("\n"),
+    ).toBe(true);
   });
 
   test.each([
     ["lib/i18n importing itself", "lib/i18n/probe.ts", 'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n'],
     ["a component importing lib/", "components/probe/probe.tsx", 'import { formatCount } from "@/lib/dashboard/format";\nexport const format = formatCount;\n'],
-    ["app/ importing components/ and lib/", "app/probe.tsx", 'import { Button } from "@/components/ui/button";\nimport { formatCount } from "@/lib/dashboard/format";\nexport const used = [Button, formatCount];\n'],
-    ["a lib/api test starting our own platform", "lib/api/probe.test.ts", 'import { handleApiRequest } from "@/lib/platform/gateway";\nexport const handle = handleApiRequest;\n'],
-    ["lib/dashboard importing the platform client", "lib/dashboard/probe.ts", 'import { PlatformClient } from "@/lib/api/client";\nexport const client = PlatformClient;\n'],
+    [
+      "app/ importing components/ and lib/",
+      "app/probe.tsx",
+      'import { Button } from "@/components/ui/button";\nimport { formatCount } from "@/lib/dashboard/format";\nexport const used = [Button, formatCount];\n',
+    ],
+    [
+      "a lib/api test starting our own platform",
+      "lib/api/probe.test.ts",
+      'import { handleApiRequest } from "@/lib/platform/gateway";\nexport const handle = handleApiRequest;\n',
+    ],
+    [
+      "lib/dashboard importing the platform client",
+      "lib/dashboard/probe.ts",
+      'import { PlatformClient } from "@/lib/api/client";\nexport const client = PlatformClient;\n',
+    ],
   ])("%s passes", async (_name, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });
