@@ -1,9 +1,4 @@
-import type { NodeApiHandler } from "@/lib/platform/node-handler";
-
-declare global {
-  /** The platform API on plain node:http, for scripts/start.mjs (see lib/platform/node-handler.ts). */
-  var __platformNodeApiHandler: NodeApiHandler | undefined;
-}
+import { processBridge } from "@/lib/process-bridge.mjs";
 
 /**
  * When the server starts (not on the first request): opens and migrates the
@@ -28,6 +23,7 @@ export async function register(): Promise<void> {
   }
   await (await import("@/lib/platform/lists/encryption-setup")).setUpEncryptionKeys(database.dataDirLock?.dataDir ?? null);
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
-  globalThis.__platformNodeApiHandler = createNodeApiHandler({ getDb });
+  // For scripts/start.mjs, which answers /api/v1 with it on plain node:http.
+  processBridge().platformApiHandler = createNodeApiHandler({ getDb });
   await (await import("@/lib/contacts/export/start")).startExportWorkerFromEnv();
 }

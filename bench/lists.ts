@@ -30,6 +30,7 @@ const KEY = `bench-${randomUUID()}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON answer is read field by field; its shape is what the caller checks
 async function call(db: Database["db"], method: string, params: Record<string, unknown>): Promise<{ status: number; body: any; ms: number }> {
   const request = new Request(`http://bench.local/api/v1/${method}`, {
     method: "POST",

@@ -5,9 +5,9 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
  * interface with unique ids under the demo key holder's bot (the dashboard's
  * connection), and the panel's forms as a person fills them.
  */
-export const BOT_ID = 101;
+const BOT_ID = 101;
 let nextId = 700_000_000 + Math.floor(Math.random() * 90_000_000);
-export const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
+const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
 
 export interface SeededAccount {
   currency: string;

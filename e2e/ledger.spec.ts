@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, type APIRequestContext, type Browser, type Page, type Request } from "@playwright/test";
-import { emailOf, storageStateOf, type Role, pageAs } from "./helpers";
+import { test, expect, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import { emailOf, storageStateOf, pageAs } from "./helpers";
 import { card, inspect, journalWith, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** The account ledger panel and the audit trail; every test seeds its own contact and accounts (e2e/ledger-helpers.ts). */

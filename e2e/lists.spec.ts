@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, type APIRequestContext, type Browser, type Locator, type Page, type Request } from "@playwright/test";
-import { storageStateOf, type Role, pageAs, refreshCached } from "./helpers";
+import { test, expect, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
+import { storageStateOf, pageAs, refreshCached } from "./helpers";
 
 /**
  * The list designer, the list page and its records. Lists are seeded through

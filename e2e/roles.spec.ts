@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Request } from "@playwright/test";
+import { test, expect, type Request } from "@playwright/test";
 import { apiKey, emailOf, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
 
 test.describe("owner", () => {

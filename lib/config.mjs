@@ -144,7 +144,7 @@ const keyList = () =>
   });
 
 /** The shortest NEXTAUTH_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 const variables = z.object({
   NODE_ENV: optionalText(),

@@ -23,6 +23,7 @@ import http from "node:http";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
 import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
+import { processBridge } from "../lib/process-bridge.mjs";
 
 applyServerDefaults();
 
@@ -124,7 +125,7 @@ function handle(req, res) {
   }
   if (refuseBusySignIn(req, res)) return;
   // Set by instrumentation.ts once the app has started (see below); until then Next answers everything.
-  if (globalThis.__platformNodeApiHandler?.(req, res)) return;
+  if (processBridge().platformApiHandler?.(req, res)) return;
   handleNext(req, res).catch((error) => {
     log("error", "unhandled error in the Next handler", { error: error instanceof Error ? error.message : String(error) });
     if (!res.headersSent) {
@@ -136,14 +137,14 @@ function handle(req, res) {
 
 /**
  * A credentials sign-in while every password check of this instance is taken and its queue
- * full (lib/auth/password.ts, the gate on globalThis) is refused here, before Next and
+ * full (lib/auth/password.ts, the gate in lib/process-bridge.mjs) is refused here, before Next and
  * next-auth spend anything on it: 429 with Retry-After, and the body next-auth's client
  * reads (`url` with error=busy:<seconds>), as the sign-in route itself answers it.
  * A storm of sign-ins then costs the other requests almost nothing.
  */
 function refuseBusySignIn(req, res) {
   if (req.method !== "POST" || !req.url?.startsWith("/api/auth/callback/credentials")) return false;
-  if (!globalThis.__passwordCheckGate?.full) return false;
+  if (!processBridge().passwordCheckGate?.full) return false;
   const seconds = 1;
   const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https" ? "https" : "http";
   const login = new URL(`/login?error=${encodeURIComponent(`busy:${seconds}`)}`, `${proto}://${req.headers.host ?? url.replace(/^https?:\/\//, "")}`);
@@ -168,7 +169,7 @@ await prepared;
 // on its first request: make that request now, so that the server is ready when it says so.
 const health = await fetch(`${url}/api/health`).catch((error) => ({ status: 0, error }));
 if (health.status !== 200) log("error", "the app did not start cleanly", { health: health.status });
-if (!globalThis.__platformNodeApiHandler) log("warn", "the platform API handler is missing; Next answers /api/v1 itself");
+if (!processBridge().platformApiHandler) log("warn", "the platform API handler is missing; Next answers /api/v1 itself");
 log("info", "listening", { url: `http://${hostname}:${port}`, pid: process.pid });
 
 async function shutdown(signal) {
@@ -185,12 +186,12 @@ async function shutdown(signal) {
   // Keep-alive connections that go idle after their last response are closed too.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
-  const worker = globalThis.__contactExportWorker;
+  const worker = processBridge().contactExportWorker;
   await Promise.allSettled([closed, worker?.stop()]);
   clearInterval(sweep);
   clearTimeout(cut);
   await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));
-  const database = await globalThis.__platformDatabase?.catch(() => undefined);
+  const database = await processBridge().database?.catch(() => undefined);
   await database?.close().catch((error) => log("error", "closing the database failed", { error: String(error) }));
   await dataDirClaim?.release();
   log("info", "stopped", { signal });

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, on a fresh Debian machine with Node 20.
-#  1. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
-#  2. builds the app (the multi-instance and browser tests run the production build);
-#  3. vitest on the embedded database (PGlite), then the same suite on PostgreSQL;
-#  4. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir.
+# `npm test`: everything CI checks, on a fresh Debian machine with Node 20 (after `npm ci`).
+#  1. the code checks, `npm run lint`: ESLint (with the layering rules), Prettier in check mode, knip (dead code);
+#     they need nothing else installed and take a minute, so a finding fails the run before anything slow;
+#  2. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
+#  3. builds the app (the multi-instance and browser tests run the production build);
+#  4. vitest on the embedded database (PGlite), then the same suite on PostgreSQL;
+#  5. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 export CI="${CI:-1}"
 
 step() { printf '\n=== %s ===\n' "$*"; }
+
+step "lint: eslint, prettier --check, knip"
+npm run --silent lint
 
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's Chromium"

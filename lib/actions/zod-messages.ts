@@ -6,7 +6,7 @@ import type { FieldErrors } from "@/lib/actions/result";
  * Texts for zod issues in the user's language. Form schemas put i18n keys in
  * their messages (`"form.email"`); zod's built-in issues map by code.
  */
-export function issueMessage(issue: z.core.$ZodIssue, t: Translate): string {
+function issueMessage(issue: z.core.$ZodIssue, t: Translate): string {
   const vars: Record<string, string | number> = {};
   if ("maximum" in issue) vars.max = Number(issue.maximum);
   if ("minimum" in issue) vars.min = Number(issue.minimum);

@@ -1,6 +1,5 @@
 import { inspect } from "node:util";
 import { describe, expect, test } from "vitest";
-import type { Database } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { findMethod } from "@/lib/platform/registry";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";

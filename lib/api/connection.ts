@@ -26,7 +26,7 @@ export function normalizeBaseUrl(url: string): string {
 }
 
 /** The address a stored key was saved for: its own base URL, or the embedded platform. */
-export function savedAddressOf(stored: Pick<StoredConnection, "baseUrl">): string {
+function savedAddressOf(stored: Pick<StoredConnection, "baseUrl">): string {
   return stored.baseUrl ? normalizeBaseUrl(stored.baseUrl) : defaultBaseUrl();
 }
 

@@ -3,7 +3,7 @@ import "server-only";
 export type FieldErrors = Record<string, string[]>;
 
 /** Why no platform call can be made at all: only an owner's Settings can fix these. */
-export const CONNECTION_PROBLEMS = ["not_configured", "undecryptable", "key_for_other_address"] as const;
+const CONNECTION_PROBLEMS = ["not_configured", "undecryptable", "key_for_other_address"] as const;
 export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
 export const isConnectionProblem = (code: string | undefined): code is ConnectionProblem => CONNECTION_PROBLEMS.includes(code as ConnectionProblem);
 
@@ -22,7 +22,7 @@ const DEFAULT_CODES: Record<number, string> = {
   429: "rate_limited",
 };
 
-export function defaultCode(status: number): string {
+function defaultCode(status: number): string {
   return DEFAULT_CODES[status] ?? (status >= 500 ? "server_error" : status >= 300 && status < 400 ? "unexpected_redirect" : "unexpected_status");
 }
 

@@ -89,13 +89,19 @@ describe("money-safe JSON", () => {
         const digits: string[] = [];
         const collect = (v: unknown) => {
           if (Array.isArray(v)) v.forEach(collect);
-          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) (k === "amount" || k === "balance_after") && typeof inner === "string" && /^-?\d+$/.test(inner) ? digits.push(inner) : collect(inner);
+          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) {
+            if ((k === "amount" || k === "balance_after") && typeof inner === "string" && /^-?\d+$/.test(inner)) digits.push(inner);
+            else collect(inner);
+          }
         };
         collect(parsed);
         const originals: string[] = [];
         const gather = (v: unknown) => {
           if (Array.isArray(v)) v.forEach(gather);
-          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) (k === "amount" || k === "balance_after") && typeof inner === "bigint" ? originals.push(inner.toString()) : gather(inner);
+          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) {
+            if ((k === "amount" || k === "balance_after") && typeof inner === "bigint") originals.push(inner.toString());
+            else gather(inner);
+          }
         };
         gather(input);
         expect(digits).toEqual(originals);

@@ -1,7 +1,7 @@
 import "server-only";
 
 /** Keys whose integer values are money in minor units: kept as digit strings, never a float. */
-export const MONEY_KEYS: ReadonlySet<string> = new Set(["amount", "balance_after"]);
+const MONEY_KEYS: ReadonlySet<string> = new Set(["amount", "balance_after"]);
 
 const INTEGER = /-?\d+(?:(\.\d+)|([eE][+-]?\d+))?/y;
 const WHITESPACE = /[ \t\n\r]*/y;

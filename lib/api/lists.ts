@@ -67,5 +67,4 @@ export function deleteListItem(api: PlatformClient, params: { item_id: string })
   });
 }
 
-export const ListSchemaPageSchema = paginated(ListSchemaSchema);
 export type { ListSchema, ListItem };

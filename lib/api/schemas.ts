@@ -9,7 +9,7 @@ import { KEY_ORDER_MARK, type JsonParseOptions } from "./json";
  */
 
 /** Minor units: digits kept by parseJsonKeepingMoney, or a safe JSON integer. */
-export const MoneySchema = z
+const MoneySchema = z
   .union([z.string().regex(/^-?\d+$/), z.number().int().refine(Number.isSafeInteger, "unsafe integer")])
   .transform((value) => BigInt(value));
 
@@ -59,7 +59,7 @@ export const MeSchema = z.object({
 });
 export type Me = z.output<typeof MeSchema>["data"];
 
-export const ListFieldSchema = z
+const ListFieldSchema = z
   .object({
     name: z.string(),
     type: z.string(),
@@ -69,7 +69,6 @@ export const ListFieldSchema = z
     is_encryptable: z.boolean().optional().default(false),
   })
   .loose();
-export type ListField = z.output<typeof ListFieldSchema>;
 
 export const ListSchemaSchema = z
   .object({
@@ -110,7 +109,7 @@ export const JournalEntrySchema = z
   .loose();
 export type JournalEntry = z.output<typeof JournalEntrySchema>;
 
-export const ContactVariableSchema = z
+const ContactVariableSchema = z
   .object({
     id: Id,
     name: z.string(),
@@ -118,7 +117,6 @@ export const ContactVariableSchema = z
     type: z.number().int(),
   })
   .loose();
-export type ContactVariable = z.output<typeof ContactVariableSchema>;
 
 export const ContactSchema = z
   .object({

@@ -36,7 +36,7 @@ export interface StoredConnection {
   updatedAt: Date;
 }
 
-export const lastFour = (apiKey: string): string => apiKey.slice(-4);
+const lastFour = (apiKey: string): string => apiKey.slice(-4);
 
 export async function storeConnection(
   db: Db,

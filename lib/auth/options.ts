@@ -6,7 +6,7 @@ import { endSessions } from "@/lib/auth/users";
 import { applyLibraryDefaults, config } from "@/lib/config.mjs";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
 

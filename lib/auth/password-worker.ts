@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { processBridge } from "@/lib/process-bridge.mjs";
 
 /**
  * bcrypt comparisons in worker threads. bcryptjs is plain JavaScript: on the
@@ -86,19 +87,16 @@ class ComparisonPool {
   }
 }
 
-declare global {
-  var __passwordComparisonPool: ComparisonPool | null | undefined;
-}
-
 /** The instance's pool of `size` workers, or null when bcryptjs cannot be found for them (the app's folder is the working directory). */
 export function comparisonPool(size: number): { compare(password: string, hash: string): Promise<boolean> } | null {
-  if (globalThis.__passwordComparisonPool === undefined) {
+  const bridge = processBridge();
+  if (bridge.passwordComparisonPool === undefined) {
     try {
       const bcryptPath = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json")).resolve("bcryptjs");
-      globalThis.__passwordComparisonPool = new ComparisonPool(size, bcryptPath);
+      bridge.passwordComparisonPool = new ComparisonPool(size, bcryptPath);
     } catch {
-      globalThis.__passwordComparisonPool = null;
+      bridge.passwordComparisonPool = null;
     }
   }
-  return globalThis.__passwordComparisonPool;
+  return bridge.passwordComparisonPool;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { ConcurrencyGate } from "./concurrency-gate";
 import { comparisonPool } from "./password-worker";
+import { processBridge } from "@/lib/process-bridge.mjs";
 
 /** bcrypt work factor: ~100 ms per hash on one core of a small server. */
 const COST = 11;
@@ -44,13 +45,9 @@ export const PASSWORD_CHECKS_WAITING = 6;
 /** What a "busy" answer tells the client to wait: a queue of comparisons drains in about a second. */
 export const PASSWORD_CHECKS_BUSY_RETRY_SECONDS = 1;
 
-declare global {
-  var __passwordCheckGate: ConcurrencyGate | undefined;
-}
-
-/** The instance's one gate (on globalThis: every bundle of the app that signs in shares it). */
+/** The instance's one gate (in the process bridge: every bundle of the app that signs in shares it, and so does npm start). */
 export function passwordCheckGate(): ConcurrencyGate {
-  return (globalThis.__passwordCheckGate ??= new ConcurrencyGate(PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING));
+  return (processBridge().passwordCheckGate ??= new ConcurrencyGate(PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_WAITING));
 }
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -8,7 +8,7 @@
 const REFUSAL = /^(?:throttled|busy):(\d+)$/;
 
 /** The seconds to wait when the answer refuses a sign-in for a while; null for any other answer. */
-export async function refusalSeconds(response: Response): Promise<{ seconds: number; url: string } | null> {
+async function refusalSeconds(response: Response): Promise<{ seconds: number; url: string } | null> {
   let url = response.headers.get("location");
   if (!url && (response.headers.get("content-type") ?? "").includes("application/json")) {
     try {

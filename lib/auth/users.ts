@@ -26,7 +26,7 @@ const columns = {
   createdAt: users.createdAt,
 };
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function findUserById(db: Db, id: number): Promise<DashboardUser | null> {
   const [row] = await db.select(columns).from(users).where(eq(users.id, id));

@@ -15,9 +15,8 @@ export const BackupPayloadSchema = z.object({
   file: z.string().min(1).max(4096).refine((file) => path.isAbsolute(file), "must be an absolute path"),
   format: z.enum(BACKUP_FORMATS),
 });
-export type BackupPayload = z.infer<typeof BackupPayloadSchema>;
 
-export const JournalCheckPayloadSchema = z.object({});
+const JournalCheckPayloadSchema = z.object({});
 
 /** A file system error (the target's directory cannot be written, its disk is full): the operator's to fix, so it is told. */
 const isFileError = (error: unknown): error is NodeJS.ErrnoException =>

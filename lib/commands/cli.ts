@@ -30,7 +30,7 @@ export interface CliOptions {
   migrate?: boolean;
 }
 
-export async function runCommandFromCli(name: string, payload: unknown, cliOptions: CliOptions = {}): Promise<CommandRun> {
+async function runCommandFromCli(name: string, payload: unknown, cliOptions: CliOptions = {}): Promise<CommandRun> {
   const options = { ...databaseOptionsFromEnv(), migrate: cliOptions.migrate };
   const deadline = Date.now() + STARTING_SERVER_WAIT_MS;
   for (;;) {

@@ -56,7 +56,7 @@ export function registerCommand<Payload extends z.ZodType, Result>(command: Comm
   commands.set(command.name, command as unknown as Command);
 }
 
-export const registeredCommands = (): string[] => [...commands.keys()].sort();
+const registeredCommands = (): string[] => [...commands.keys()].sort();
 
 /** Dotted paths to messages, as the API's 422 bodies: {"accounts.0.id": ["…"]}. */
 function issuesByPath(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {

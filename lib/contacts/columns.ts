@@ -6,7 +6,7 @@ export const CONTACT_COLUMNS = ["id", "name", "messenger", "phone", "email", "us
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 export const HIDEABLE_COLUMNS: readonly ContactColumn[] = CONTACT_COLUMNS.filter((column) => column !== "id");
 
-export function isHideableColumn(value: unknown): value is ContactColumn {
+function isHideableColumn(value: unknown): value is ContactColumn {
   return typeof value === "string" && (HIDEABLE_COLUMNS as readonly string[]).includes(value);
 }
 

@@ -4,7 +4,7 @@ import { loadMe } from "@/lib/dashboard/load-me";
 import { toPlatformFilters, type ContactBrowserParams } from "./browser-params";
 import type { ContactPageView, ContactRowView } from "./rows";
 
-export function toRowView(contact: Contact): ContactRowView {
+function toRowView(contact: Contact): ContactRowView {
   const messengerId = contact.telegram_id ?? contact.max_user_id ?? contact.vk_user_id ?? contact.viber_id ?? null;
   return {
     id: contact.id,

@@ -37,7 +37,7 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (UTC+3 → +10,800,000). */
-export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -64,13 +64,13 @@ export function startOfDay(day: string, timeZone: string): number {
 }
 
 /** YYYY-MM-DD of an instant in the zone. */
-export function localDayOf(instantMs: number, timeZone: string): string {
+function localDayOf(instantMs: number, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-export function nextDay(day: string): string {
+function nextDay(day: string): string {
   const match = DAY.exec(day);
   if (!match) throw new RangeError(`not a day: ${day}`);
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1)).toISOString().slice(0, 10);

@@ -7,8 +7,8 @@ import type { FixtureDocument } from "@/lib/platform/operator/fixtures";
  * JPY and KWD (one blocked), and 3 lists.
  */
 export const DEMO_HOLDER_ID = 1;
-export const DEMO_PROJECTS = ["6f1b8a2e-3c4d-4e5f-8a9b-000000000001", "6f1b8a2e-3c4d-4e5f-8a9b-000000000002"] as const;
-export const DEMO_BOTS = [101, 102, 201] as const;
+const DEMO_PROJECTS = ["6f1b8a2e-3c4d-4e5f-8a9b-000000000001", "6f1b8a2e-3c4d-4e5f-8a9b-000000000002"] as const;
+const DEMO_BOTS = [101, 102, 201] as const;
 
 const MESSENGERS = ["telegram", "max", "vk", "viber", "web"] as const;
 

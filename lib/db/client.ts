@@ -6,6 +6,7 @@ import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
 import { config } from "@/lib/config.mjs";
+import { processBridge } from "@/lib/process-bridge.mjs";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -126,7 +127,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
-export async function migrateDatabase(database: Database): Promise<void> {
+async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -147,27 +148,24 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   return result.rows;
 }
 
-declare global {
-  var __platformDatabase: Promise<Database> | undefined;
-}
-
 export function databaseOptionsFromEnv(): OpenOptions {
   const { databaseUrl, dataDir } = config();
   return databaseUrl ? { url: databaseUrl } : { dataDir };
 }
 
 /**
- * The process-wide database, opened and migrated once (kept on globalThis so that
+ * The process-wide database, opened and migrated once (kept in the process bridge so that
  * dev reloads and separate bundles never open the PGlite directory twice).
  */
 export function getDatabase(): Promise<Database> {
-  if (!globalThis.__platformDatabase) {
-    globalThis.__platformDatabase = openDatabase(databaseOptionsFromEnv()).catch((error) => {
-      globalThis.__platformDatabase = undefined;
+  const bridge = processBridge();
+  if (!bridge.database) {
+    bridge.database = openDatabase(databaseOptionsFromEnv()).catch((error) => {
+      bridge.database = undefined;
       throw error;
     });
   }
-  return globalThis.__platformDatabase;
+  return bridge.database;
 }
 
 export async function getDb(): Promise<Db> {

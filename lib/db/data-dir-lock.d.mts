@@ -38,9 +38,7 @@ export declare class DataDirLockedError extends Error {
   constructor(dataDir: string, owner: OwnerRecord | null);
 }
 
-export declare function refusalMessage(dataDir: string, owner: OwnerRecord | null): string;
 export declare function dataDirSocketName(realDir: string): string;
 export declare function realDataDir(dataDir: string): string;
 export declare function readOwnerRecord(realDir: string): OwnerRecord | null;
 export declare function acquireDataDirLock(dataDir: string, options?: { url?: string; forDatabase?: boolean }): Promise<DataDirClaim>;
-export declare function heldDataDirLock(dataDir: string): DataDirLock | null;

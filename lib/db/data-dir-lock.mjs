@@ -53,7 +53,7 @@ export class DataDirLockedError extends Error {
 }
 
 /** The one refusal text (tests and the README quote it). */
-export function refusalMessage(dataDir, owner) {
+function refusalMessage(dataDir, owner) {
   const who = owner
     ? `process ${owner.pid} (${owner.command}), running since ${owner.since}${owner.url ? `, serving ${owner.url}` : ""}`
     : "another process (it has not written its owner record yet)";
@@ -224,9 +224,4 @@ export async function acquireDataDirLock(dataDir, options = {}) {
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
   };
-}
-
-/** The lock this process holds on a directory, if any. */
-export function heldDataDirLock(dataDir) {
-  return locks.get(realDataDir(dataDir)) ?? null;
 }

@@ -22,7 +22,7 @@ const TOKEN = "full-disk-operator-token";
 const KEY = "full-disk-key-1";
 const ACCOUNTS = [9_100_001, 9_100_002];
 
-async function post(server: ServerInstance, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string }> {
+async function post(server: ServerInstance, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; text: string }> {
   const response = await fetch(`${server.url}${url}`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },

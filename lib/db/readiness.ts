@@ -33,7 +33,7 @@ const PROBE_TIMEOUT_MS = 2_000;
  * which also catches a read-only or broken filesystem. Asynchronous throughout,
  * so that it never blocks the process.
  */
-export async function checkDataDirWritable(dir: string, minFreeBytes = MIN_FREE_BYTES, timeoutMs = PROBE_TIMEOUT_MS): Promise<DataDirState> {
+async function checkDataDirWritable(dir: string, minFreeBytes = MIN_FREE_BYTES, timeoutMs = PROBE_TIMEOUT_MS): Promise<DataDirState> {
   const free = freeBytes(dir);
   if (free < minFreeBytes) return { writable: false, reason: `disk_full: ${free} bytes free, ${minFreeBytes} needed` };
   const probe = path.join(dir, `.ready-probe-${process.pid}-${randomUUID()}`);

@@ -38,7 +38,7 @@ const RETRY_MAX_MS = 5_000;
  * and a supervisor restarting the process beats answering 503 forever.
  */
 const MAX_FAILED_OPENS = 10;
-export const EXIT_ENGINE_UNRECOVERABLE = 70;
+const EXIT_ENGINE_UNRECOVERABLE = 70;
 
 type QueryEngine = Pick<PGlite, "query" | "exec">;
 

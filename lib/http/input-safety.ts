@@ -34,7 +34,7 @@ export function assertInputDepth(value: unknown, maxDepth = MAX_INPUT_DEPTH): vo
   }
 }
 
-export const NUL = "\u0000";
+const NUL = "\u0000";
 
 /** A step of a walk: its key, and the step it came from (the path is built only for what is reported). */
 interface Step {

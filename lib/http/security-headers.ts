@@ -7,7 +7,7 @@
  * 'unsafe-inline'; 'unsafe-eval' is only allowed in development (React's dev
  * tooling needs it).
  */
-export function contentSecurityPolicy(production: boolean): string {
+function contentSecurityPolicy(production: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${production ? "" : " 'unsafe-eval'"}`,

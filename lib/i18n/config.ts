@@ -2,7 +2,7 @@ import Negotiator from "negotiator";
 
 export const LOCALES = ["en", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+const DEFAULT_LOCALE: Locale = "en";
 /** The language the user picked in the menu; without it, Accept-Language decides. */
 export const LOCALE_COOKIE = "lang";
 

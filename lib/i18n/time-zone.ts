@@ -6,7 +6,7 @@
  * requests; anything that is not an IANA zone falls back to UTC.
  */
 export const TIME_ZONE_COOKIE = "tz";
-export const DEFAULT_TIME_ZONE = "UTC";
+const DEFAULT_TIME_ZONE = "UTC";
 
 const zoneCache = new Map<string, boolean>();
 

@@ -1,8 +1,8 @@
 import { messages, type MessageKey } from "./messages";
 import type { Locale } from "./config";
-import { translate, type Vars } from "./format";
+import { translate } from "./format";
 
-export { translate, type Vars };
+export { translate };
 
 export type Dictionary = Record<MessageKey, string>;
 import type { Translate } from "./types";

@@ -7,7 +7,7 @@ import { minorToMajor } from "@/lib/money/money";
 import type { AuditEntryView } from "./types";
 
 /** Columns of the Activity export; amounts both in major units (for people) and minor units (exact, for machines). */
-export const ACTIVITY_CSV_COLUMNS = [
+const ACTIVITY_CSV_COLUMNS = [
   "id",
   "created_at",
   "user_email",
@@ -32,7 +32,7 @@ type CsvRow = Record<(typeof ACTIVITY_CSV_COLUMNS)[number], string>;
 
 const major = (value: string | null, currency: string | null) => (value === null || currency === null ? "" : minorToMajor(value, currency));
 
-export function toCsvRow(entry: AuditEntryView): CsvRow {
+function toCsvRow(entry: AuditEntryView): CsvRow {
   return {
     id: String(entry.id),
     created_at: entry.createdAt,

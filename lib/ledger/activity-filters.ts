@@ -44,6 +44,3 @@ export function toAuditFilters(params: ActivitySearchParams): AuditFilters {
 }
 
 export const pageOf = (params: ActivitySearchParams): number => positive(params.page) ?? 1;
-
-/** YYYY-MM-DD of a UTC day, for date inputs. */
-export const dayOf = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : "");

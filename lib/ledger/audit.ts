@@ -65,7 +65,7 @@ export interface Viewer {
  * (owners) everything; `activity.read` (leads, support) their own entries and
  * those of contacts they opened; neither, nothing.
  */
-export function visibilityCondition(viewer: Viewer): SQL {
+function visibilityCondition(viewer: Viewer): SQL {
   if (can(viewer.role, "activity.read_all")) return sql`true`;
   if (!can(viewer.role, "activity.read")) return sql`false`;
   return sql`(e.user_id = ${viewer.id} OR e.contact_id IN (SELECT v.contact_id FROM dashboard.contact_views v WHERE v.user_id = ${viewer.id}))`;
@@ -82,7 +82,7 @@ export interface AuditFilters {
   until?: Date | null;
 }
 
-export function filterCondition(filters: AuditFilters): SQL {
+function filterCondition(filters: AuditFilters): SQL {
   const parts: SQL[] = [sql`true`];
   if (filters.userId) parts.push(sql`e.user_id = ${filters.userId}`);
   if (filters.contactId) parts.push(sql`e.contact_id = ${filters.contactId}::bigint`);
@@ -121,7 +121,7 @@ const AUDIT_COLUMNS = sql.raw(`e.id::text AS id, e.created_at, e.user_id::text A
 
 const nullableNumber = (value: string | null) => (value === null ? null : Number(value));
 
-export function toAuditView(row: AuditRow): AuditEntryView {
+function toAuditView(row: AuditRow): AuditEntryView {
   return {
     id: Number(row.id),
     createdAt: new Date(row.created_at).toISOString(),
@@ -144,7 +144,7 @@ export function toAuditView(row: AuditRow): AuditEntryView {
   };
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the entries the viewer may read, newest first (by id), with the total for paging. */
 export async function listAuditEntries(

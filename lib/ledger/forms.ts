@@ -37,7 +37,7 @@ const DescriptionSchema = z
   .refine((value) => descriptionLength(value) <= MAX_DESCRIPTION, "ledger.description.too_long");
 
 /** What the top-up / debit form holds. */
-export const MovementFormBaseSchema = z.object({
+const MovementFormBaseSchema = z.object({
   amount: z.string(),
   description: DescriptionSchema,
 });
@@ -57,11 +57,10 @@ export const movementFormSchema = (currency: string, locale: string) =>
     checkAmount(value.amount, currency, locale, ctx);
   });
 
-export const MOVEMENT_KINDS = ["top_up", "debit"] as const;
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export type MovementKind = "top_up" | "debit";
 
 /** The server action's request: the form plus where it goes and its idempotency key; the amount arrives converted. */
-export const movementRequestSchema = <K extends MovementKind>(kind: K) =>
+const movementRequestSchema = <K extends MovementKind>(kind: K) =>
   MovementFormBaseSchema.extend({
     kind: z.literal(kind),
     contactId: Id,

@@ -37,20 +37,20 @@ interface KeyRow extends Record<string, unknown> {
 }
 
 /** How long repeats wait for a pending first submission before answering "in progress". */
-export const DEFAULT_WAIT_MS = 20_000;
+const DEFAULT_WAIT_MS = 20_000;
 /**
  * A pending intent older than this belongs to a submission that died between
  * sending and recording (two platform calls, each at most 65 s of budget wait
  * and a 30 s timeout, fit well within it): its outcome is unknown.
  */
-export const STALE_PENDING_MS = 5 * 60_000;
+const STALE_PENDING_MS = 5 * 60_000;
 
 /**
  * Settled keys (succeeded or failed) are kept this long, far beyond any retry
  * of a submission; then they are deleted. Pending and unknown keys stay until
  * they are settled or reconciled.
  */
-export const KEY_RETENTION_DAYS = 7;
+const KEY_RETENTION_DAYS = 7;
 
 /** Deletes settled keys older than the retention; answers how many. Called now and then by claimIntent. */
 export async function pruneIdempotencyKeys(db: Db, retentionDays = KEY_RETENTION_DAYS): Promise<number> {

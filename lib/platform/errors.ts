@@ -27,7 +27,7 @@ export class ValidationError extends PlatformError {
 }
 
 /** Laravel's summary: the first message, plus "(and N more errors)". */
-export function summarizeErrors(errors: FieldErrors, t: Translate): string {
+function summarizeErrors(errors: FieldErrors, t: Translate): string {
   const messages = Object.values(errors).flat();
   const first = messages[0] ?? "";
   const more = messages.length - 1;

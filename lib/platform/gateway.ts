@@ -17,12 +17,12 @@ export interface GatewayOptions {
   rateLimit?: number;
 }
 
-export function rateLimitFromEnv(): number {
+function rateLimitFromEnv(): number {
   return config().platform.rateLimit;
 }
 
 /** Laravel's expectsJson(): an Accept asking for JSON, or an XHR that accepts anything. */
-export function wantsJson(request: Request): boolean {
+function wantsJson(request: Request): boolean {
   const accept = (request.headers.get("accept") ?? "").toLowerCase();
   const first = accept.split(",")[0] ?? "";
   if (first.includes("/json") || first.includes("+json")) return true;

@@ -1,6 +1,6 @@
 import Negotiator from "negotiator";
 
-export const LANGUAGES = ["en", "ru"] as const;
+const LANGUAGES = ["en", "ru"] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
 /** Picks the error-text language from Accept-Language; English unless Russian is preferred. */

@@ -9,7 +9,7 @@ export function logRequest(fields: Record<string, unknown>): void {
  * Describes an error for the log without the values bound to a failed query
  * (drizzle puts them in its message): the database's own message, the stack.
  */
-export function describeError(error: unknown): { error: string; code?: string; stack?: string } {
+function describeError(error: unknown): { error: string; code?: string; stack?: string } {
   if (!(error instanceof Error)) return { error: String(error) };
   const cause = (error as { cause?: unknown }).cause;
   const fromQuery = "query" in error && "params" in error;

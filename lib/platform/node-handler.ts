@@ -120,7 +120,7 @@ function requestUrl(req: IncomingMessage): string {
 }
 
 /** A view of a Buffer's bytes that fetch accepts as a body (no copy). */
-export function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
 

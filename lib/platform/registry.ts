@@ -8,7 +8,7 @@ import { listMethods } from "./methods/lists";
  * Every method of /api/v1/<methodName>. One file per method under ./methods;
  * each area exports its own map. Extensions of ours are listed in the README.
  */
-export const methods: Record<string, ApiMethod> = {
+const methods: Record<string, ApiMethod> = {
   getMe,
   ...accountMethods,
   ...contactMethods,

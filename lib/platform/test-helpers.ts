@@ -18,6 +18,7 @@ export interface ApiCall {
   gateway?: GatewayOptions;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON answer is read field by field; its shape is what the caller checks (tests pass T for a typed body)
 export interface ApiAnswer<T = any> {
   status: number;
   headers: Headers;
@@ -28,6 +29,7 @@ export interface ApiAnswer<T = any> {
 export const BASE_URL = "http://platform.test";
 
 /** Calls the gateway with a real Request, exactly as the route handler does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON answer is read field by field; its shape is what the caller checks (tests pass T for a typed body)
 export async function callApi<T = any>(db: DatabaseSource, method: string, call: ApiCall = {}): Promise<ApiAnswer<T>> {
   const verb = call.verb ?? "POST";
   const headers: Record<string, string> = { ...(call.noAccept ? {} : { accept: "application/json" }), ...call.headers };

@@ -19,7 +19,7 @@ export interface ServerInstance {
   signal(name: NodeJS.Signals): void;
 }
 
-export const distDir = (): string => process.env.NEXT_DIST_DIR || ".next";
+const distDir = (): string => process.env.NEXT_DIST_DIR || ".next";
 
 /** Fails clearly when there is no production build to run. */
 export function assertBuilt(): void {

@@ -15,8 +15,12 @@ export function sourceFiles(dir: string, name: RegExp = /\.(ts|tsx|mjs)$/): stri
   return files;
 }
 
-/** The module specifiers a file imports (static `from "…"` and dynamic `import("…")`). */
-export function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, "utf8");
-  return [...text.matchAll(/from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? match[2]);
+/** The modules a file loads: its imports and re-exports, without `import type`, `export type` and JSDoc `import("…")` types. */
+export function loadedModulesOf(file: string): string[] {
+  const code = fs
+    .readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+  const statements = /\b(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+["']([^"']+)["']|\bimport\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  return [...code.matchAll(statements)].map((match) => match[1] ?? match[2] ?? match[3]);
 }

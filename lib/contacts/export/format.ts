@@ -8,7 +8,6 @@ import type { Contact } from "@/lib/api";
  * on its own, so a chunk never depends on the one before it.
  */
 export type ExportFormat = "csv" | "jsonl";
-export const EXPORT_FORMATS = ["csv", "jsonl"] as const;
 
 export const BOM = "\uFEFF";
 
@@ -37,7 +36,7 @@ export const CSV_COLUMNS = [
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function neutraliseCell(value: string): string {
+function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
@@ -51,7 +50,7 @@ function messengerUsername(contact: Contact): string {
 }
 
 /** One CSV record: plain text for people (tags joined with ", "), JSON where the value has structure (UTM, variables). */
-export function csvRecord(contact: Contact): string[] {
+function csvRecord(contact: Contact): string[] {
   const record: Record<(typeof CSV_COLUMNS)[number], string> = {
     id: String(contact.id),
     bot_id: String(contact.bot_id),
@@ -74,7 +73,7 @@ export function csvRecord(contact: Contact): string[] {
 
 const CSV_OPTIONS = { record_delimiter: "windows" } as const;
 
-export function csvHeader(): string {
+function csvHeader(): string {
   return stringify([[...CSV_COLUMNS]], CSV_OPTIONS);
 }
 

@@ -10,7 +10,7 @@ export const ExportFileSchema = z.object({
 export type ExportFile = z.input<typeof ExportFileSchema>;
 
 /** The browser's filters as in its URL, and the viewer's time zone. */
-export const ExportFiltersSchema = z.object({
+const ExportFiltersSchema = z.object({
   bot: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
   from: z.string().refine(isDay, "form.invalid").nullable().default(null),
   to: z.string().refine(isDay, "form.invalid").nullable().default(null),
@@ -22,7 +22,6 @@ export const StartExportSchema = ExportFiltersSchema.extend(ExportFileSchema.sha
   path: ["to"],
   message: "contacts.filter.range_reversed",
 });
-export type StartExport = z.input<typeof StartExportSchema>;
 export type StartExportInput = z.output<typeof StartExportSchema>;
 
 export const ExportIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -10,8 +10,8 @@ import type { StartExportInput } from "./forms";
 /** Finished (and failed or cancelled) exports stay listed, and files downloadable, this long. */
 export const RETENTION_HOURS = 24;
 /** Exports one member may have queued or running at once. */
-export const MAX_ACTIVE_PER_USER = 3;
-export const BATCH_SIZE = 1000;
+const MAX_ACTIVE_PER_USER = 3;
+const BATCH_SIZE = 1000;
 
 export type ExportStatus = "queued" | "running" | "finished" | "failed" | "cancelled";
 export type WaitReason = "rate_limit" | "budget_reserve" | "platform_unavailable";
@@ -122,7 +122,7 @@ export interface ExportJobView {
   expiresAt: string | null;
 }
 
-export function toView(job: ExportJobRow, nowMs: number): ExportJobView {
+function toView(job: ExportJobRow, nowMs: number): ExportJobView {
   const filters = job.filters as StoredFilters;
   const status = job.status as ExportStatus;
   const total = job.total === null ? null : Number(job.total);

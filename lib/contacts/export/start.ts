@@ -2,10 +2,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { ExportWorker } from "./worker";
 import { config } from "@/lib/config.mjs";
-
-declare global {
-  var __contactExportWorker: ExportWorker | undefined;
-}
+import { processBridge } from "@/lib/process-bridge.mjs";
 
 /**
  * Starts this process's export worker (called once from instrumentation.ts).
@@ -14,10 +11,11 @@ declare global {
  * another instance (or this one after a restart) continues at once.
  */
 export async function startExportWorkerFromEnv(): Promise<void> {
-  if (!config().dashboard.exportWorker || globalThis.__contactExportWorker) return;
+  const bridge = processBridge();
+  if (!config().dashboard.exportWorker || bridge.contactExportWorker) return;
   const { db } = await getDatabase();
   const worker = new ExportWorker({ db });
-  globalThis.__contactExportWorker = worker;
+  bridge.contactExportWorker = worker;
   worker.start();
   const stop = () => void worker.stop();
   process.once("SIGTERM", stop);

@@ -16,6 +16,5 @@ export const SaveRecordSchema = z.object({
   /** The language the values were typed in (money amounts are read in it). */
   locale: z.enum(LOCALES).default("en"),
 });
-export type SaveRecordInput = z.input<typeof SaveRecordSchema>;
 
 export const DeleteRecordSchema = z.object({ schemaId: z.string().trim().min(1), itemId: z.string().trim().min(1) });

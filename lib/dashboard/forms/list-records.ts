@@ -11,8 +11,8 @@ import { amountErrorVars, parseAmountText, type AmountErrorCode } from "@/lib/mo
  * schema from the same fields.
  */
 
-export const MAX_STRING_VALUE_LENGTH = 65_535;
-export const MAX_URL_LENGTH = 2048;
+const MAX_STRING_VALUE_LENGTH = 65_535;
+const MAX_URL_LENGTH = 2048;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;

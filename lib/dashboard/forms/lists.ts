@@ -39,7 +39,7 @@ export function isReservedFieldSlug(slug: string): boolean {
   return RESERVED.has(slug.toLowerCase());
 }
 
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const MAX_TEXT_LENGTH = 255;
 export const MAX_FIELDS = 30;
 export const DEFAULT_CURRENCY = "USD";
@@ -48,7 +48,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 let currencies: Set<string> | null = null;
 /** ISO 4217 codes as the runtime knows them: the platform checks against the same Intl list. */
-export function isKnownCurrency(code: string): boolean {
+function isKnownCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf("currency"));
   return /^[A-Z]{3}$/.test(code) && currencies.has(code);
 }
@@ -85,13 +85,13 @@ function moneyNeedsCurrency(field: { type?: unknown; currency?: unknown }, ctx: 
  * `field` of addListSchemaField). A money field must name its currency; the
  * currency of any other type is not sent.
  */
-export const ListFieldRequestSchema = ListFieldShape.superRefine(moneyNeedsCurrency).transform(({ currency, ...field }) =>
+const ListFieldRequestSchema = ListFieldShape.superRefine(moneyNeedsCurrency).transform(({ currency, ...field }) =>
   field.type === "money" ? { ...field, currency: currency! } : field,
 );
 export type ListFieldRequest = z.output<typeof ListFieldRequestSchema>;
 
 /** A designer row: the request's field plus whether its slug still follows the name (UI state, never sent). */
-export const ListFieldFormSchema = ListFieldShape.extend({ slugFollowsName: z.boolean().optional() }).superRefine(moneyNeedsCurrency);
+const ListFieldFormSchema = ListFieldShape.extend({ slugFollowsName: z.boolean().optional() }).superRefine(moneyNeedsCurrency);
 export type ListFieldFormInput = z.input<typeof ListFieldFormSchema>;
 
 /** Slugs are unique within a list, case-sensitively; the later repeat carries the error (as the platform's `fields.2.slug`). */
@@ -109,7 +109,7 @@ const fieldsOf = <T extends z.ZodType<{ slug?: unknown }>>(field: T) =>
   z.array(field).min(1, "lists.form.fields_min").max(MAX_FIELDS, "lists.form.fields_max").superRefine(rejectDuplicateSlugs);
 
 /** The platform's createListSchema request. `bot_id` wins over `project_uuid` when both are sent. */
-export const CreateListRequestSchema = z.object({
+const CreateListRequestSchema = z.object({
   name: NameSchema,
   project_uuid: z.string().optional(),
   bot_id: z.number().int().positive().optional(),
@@ -117,7 +117,7 @@ export const CreateListRequestSchema = z.object({
 });
 export type CreateListRequest = z.output<typeof CreateListRequestSchema>;
 
-export const TARGET_KINDS = ["project", "bot"] as const;
+const TARGET_KINDS = ["project", "bot"] as const;
 
 /**
  * The designer's form, derived from the request: the name and the fields as

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { testDriver } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient, addListSchemaField, createListSchema, getListSchema, isPlatformApiError } from "@/lib/api";
 import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";

@@ -1,5 +1,5 @@
 import slugify from "@sindresorhus/slugify";
-import { isReservedFieldSlug, MAX_TEXT_LENGTH, SLUG_PATTERN } from "@/lib/dashboard/forms/lists";
+import { isReservedFieldSlug, MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/lists";
 
 /**
  * A field slug suggested from its name, as the user types: transliterated
@@ -21,8 +21,4 @@ export function slugFromName(name: string, options: { taken?: Iterable<string>; 
     const candidate = `${slug.slice(0, MAX_TEXT_LENGTH - suffix.length)}${suffix}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-export function isValidSlug(slug: string): boolean {
-  return SLUG_PATTERN.test(slug) && slug.length <= MAX_TEXT_LENGTH && !isReservedFieldSlug(slug);
 }

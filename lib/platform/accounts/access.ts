@@ -17,10 +17,10 @@ export type Reach = {
 };
 
 /** The SQL select list of a Reach, given aliases c (contact), b (bot), p (project). */
-export const REACH_COLUMNS = sql.raw("(c.deleted OR b.deleted) AS gone, p.owner_id::text AS owner_id");
+const REACH_COLUMNS = sql.raw("(c.deleted OR b.deleted) AS gone, p.owner_id::text AS owner_id");
 
 /** Joins from a contact alias `c` to its bot `b` and project `p`. */
-export const REACH_JOINS = sql.raw(
+const REACH_JOINS = sql.raw(
   "JOIN platform.bots b ON b.id = c.bot_id JOIN platform.projects p ON p.uuid = b.project_uuid",
 );
 
@@ -52,7 +52,7 @@ export async function findReachableAccount(db: Db, holderId: number, accountId: 
   assertReach(reach, holderId, "account", t);
 }
 
-export function accountReachQuery(accountId: number): SQL {
+function accountReachQuery(accountId: number): SQL {
   return sql`SELECT ${REACH_COLUMNS}
              FROM platform.contact_accounts a JOIN platform.contacts c ON c.id = a.contact_id ${REACH_JOINS}
              WHERE a.id = ${accountId}::bigint`;

@@ -25,7 +25,7 @@ export interface MovementInput {
   description: string;
 }
 
-export const JOURNAL_TITLES: Record<Movement, string> = {
+const JOURNAL_TITLES: Record<Movement, string> = {
   deposit: "Deposit via API",
   debit: "Debit via API",
 };

@@ -3,21 +3,21 @@ import { addIssue, integer, text } from "../validation";
 import { isCurrencyCode } from "./currency";
 
 /** Shared parameter rules of the account methods (one truth for the API and the dashboard's forms). */
-export const MIN_AMOUNT = 1;
-export const MAX_AMOUNT = 100_000_000_000_000; // 10^14 minor units, exact as a JS number
-export const MAX_DESCRIPTION = 255;
+const MIN_AMOUNT = 1;
+const MAX_AMOUNT = 100_000_000_000_000; // 10^14 minor units, exact as a JS number
+const MAX_DESCRIPTION = 255;
 
 export const accountIdParam = () => integer();
 export const contactIdParam = () => integer();
 
 /** Minor units, 1..10^14; a string of digits counts as an integer (Laravel's rule), the result is a bigint. */
-export const amountParam = () =>
+const amountParam = () =>
   integer()
     .pipe(z.number().min(MIN_AMOUNT).max(MAX_AMOUNT))
     .transform((value) => BigInt(value));
 
 /** Up to 255 characters, counted as characters (code points) the way the varchar(255) column counts them. */
-export const descriptionParam = () =>
+const descriptionParam = () =>
   text().superRefine((value, ctx) => {
     if ([...value].length > MAX_DESCRIPTION) addIssue(ctx, [], "validation.max.string", { max: MAX_DESCRIPTION });
   });
@@ -32,4 +32,3 @@ export const MovementParamsSchema = z.object({
   amount: amountParam(),
   description: descriptionParam(),
 });
-export type MovementParams = z.infer<typeof MovementParamsSchema>;

@@ -41,7 +41,7 @@ export interface ContactFilter {
   hash: string;
 }
 
-export function createdRange(params: ContactFilterParams): CreatedRange {
+function createdRange(params: ContactFilterParams): CreatedRange {
   return {
     from: params.date_from === undefined ? null : clamp(params.date_from),
     to: params.date_to === undefined ? null : clamp(params.date_to + 1),

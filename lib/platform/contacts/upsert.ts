@@ -25,7 +25,7 @@ export interface ContactUpsert {
   tags?: string[];
 }
 
-export const FIRST_MESSAGE = "Created from API";
+const FIRST_MESSAGE = "Created from API";
 
 /** The spec's 404 for createOrUpdateContact: `message` and `errors.bot_id`. */
 function botNotFound(t: Translate): PlatformError {

@@ -38,7 +38,7 @@ const LIST_COLUMNS = sql.raw(
   "ls.id::text AS id, ls.project_uuid::text AS project_uuid, ls.bot_id::text AS bot_id, ls.name, ls.is_menu, ls.created_at, ls.updated_at, p.owner_id::text AS owner_id",
 );
 
-export function toListRow(row: RawListRow): ListRow {
+function toListRow(row: RawListRow): ListRow {
   return {
     id: row.id,
     projectUuid: row.project_uuid,
@@ -50,11 +50,11 @@ export function toListRow(row: RawListRow): ListRow {
   };
 }
 
-export function listNotFound(t: Translate): PlatformError {
+function listNotFound(t: Translate): PlatformError {
   return notFound(t("lists.list_not_found"), "schema_id");
 }
 
-export function itemNotFound(t: Translate): PlatformError {
+function itemNotFound(t: Translate): PlatformError {
   return notFound(t("lists.item_not_found"), "item_id");
 }
 

@@ -10,7 +10,7 @@ import { callApi, uniqueId, type Tenant } from "../test-helpers";
 export type OrderedJson = null | boolean | number | string | OrderedJson[] | Map<string, OrderedJson>;
 
 /** A strict little JSON reader that keeps every object's key order (objects become Maps). */
-export function parseJsonOrdered(text: string): OrderedJson {
+function parseJsonOrdered(text: string): OrderedJson {
   let at = 0;
   const space = () => {
     while (/\s/.test(text[at] ?? "")) at++;

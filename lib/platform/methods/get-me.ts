@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { bots, keyHolders, projects } from "@/lib/db/schema";
 import { defineMethod, GET_POST, ok } from "../method";
 
-export const GetMeParamsSchema = z.object({});
+const GetMeParamsSchema = z.object({});
 
 /** The key holder and their own projects with live bots (not projects joined as a member). */
 export const getMe = defineMethod({

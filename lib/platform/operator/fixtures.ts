@@ -164,7 +164,7 @@ const GenerateContactsSchema = z.object({
   preview_every: z.number().int().min(0).default(0),
 });
 
-export const FixtureDocumentSchema = z.object({
+const FixtureDocumentSchema = z.object({
   reset: z.boolean().default(false),
   accounts: z.array(AccountSchema).default([]),
   projects: z.array(ProjectSchema).default([]),
@@ -508,7 +508,7 @@ async function recountSubscribers(db: Db, doc: Doc): Promise<void> {
 }
 
 /** Ids created by the API continue after the largest id a fixture used. */
-export async function syncSequences(db: Db): Promise<void> {
+async function syncSequences(db: Db): Promise<void> {
   for (const [sequence, table] of [
     ["platform.contact_id_seq", "platform.contacts"],
     ["platform.contact_account_id_seq", "platform.contact_accounts"],

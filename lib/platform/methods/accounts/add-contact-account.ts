@@ -7,7 +7,7 @@ import { findReachableContact, sqlStateOf } from "../../accounts/access";
 import { contactIdParam, currencyParam } from "../../accounts/params";
 import { ACCOUNT_COLUMNS, serializeAccount, type AccountRow } from "../../accounts/serialize";
 
-export const AddContactAccountParamsSchema = z.object({
+const AddContactAccountParamsSchema = z.object({
   contact_id: contactIdParam(),
   currency: currencyParam(),
 });

@@ -2,7 +2,7 @@ import { defineMethod, ok, POST_ONLY } from "../../method";
 import { moveFunds } from "../../accounts/ledger";
 import { MovementParamsSchema } from "../../accounts/params";
 
-export const AddFundsToContactAccountParamsSchema = MovementParamsSchema;
+const AddFundsToContactAccountParamsSchema = MovementParamsSchema;
 
 /** Raises the balance (a blocked account can be topped up) and writes 'Deposit via API' to the journal. */
 export const addFundsToContactAccount = defineMethod({

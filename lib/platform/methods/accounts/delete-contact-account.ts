@@ -7,7 +7,7 @@ import { findReachableAccount, missing } from "../../accounts/access";
 import { formatAmountNote } from "../../accounts/currency";
 import { accountIdParam } from "../../accounts/params";
 
-export const DeleteContactAccountParamsSchema = z.object({ account_id: accountIdParam() });
+const DeleteContactAccountParamsSchema = z.object({ account_id: accountIdParam() });
 
 /** Deletes an account whose balance is zero; the condition is part of the DELETE, so a racing top-up cannot be lost. */
 export const deleteContactAccount = defineMethod({

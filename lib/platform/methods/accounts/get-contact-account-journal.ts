@@ -7,7 +7,7 @@ import { formatTimestamp } from "../../time";
 import { findReachableAccount } from "../../accounts/access";
 import { accountIdParam } from "../../accounts/params";
 
-export const JOURNAL_PAGE_SIZE = 50;
+const JOURNAL_PAGE_SIZE = 50;
 
 /** Laravel's paginator reads `page` tolerantly: anything but an integer ≥ 1 is page 1. */
 const pageParam = () =>
@@ -16,7 +16,7 @@ const pageParam = () =>
     return Number.isSafeInteger(page) && page >= 1 ? page : 1;
   }, z.number());
 
-export const GetContactAccountJournalParamsSchema = z.object({
+const GetContactAccountJournalParamsSchema = z.object({
   account_id: accountIdParam(),
   page: pageParam(),
 });

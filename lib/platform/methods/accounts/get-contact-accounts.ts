@@ -6,7 +6,7 @@ import { findReachableContact } from "../../accounts/access";
 import { contactIdParam } from "../../accounts/params";
 import { ACCOUNT_COLUMNS, serializeAccount, type AccountRow } from "../../accounts/serialize";
 
-export const GetContactAccountsParamsSchema = z.object({ contact_id: contactIdParam() });
+const GetContactAccountsParamsSchema = z.object({ contact_id: contactIdParam() });
 
 /** The contact's accounts in the order they were opened. */
 export const getContactAccounts = defineMethod({

@@ -2,7 +2,7 @@ import { defineMethod, ok, POST_ONLY } from "../../method";
 import { moveFunds } from "../../accounts/ledger";
 import { MovementParamsSchema } from "../../accounts/params";
 
-export const WithdrawFundsFromContactAccountParamsSchema = MovementParamsSchema;
+const WithdrawFundsFromContactAccountParamsSchema = MovementParamsSchema;
 
 /**
  * Lowers the balance and writes 'Debit via API' to the journal, never below zero:

@@ -3,11 +3,11 @@ import { created, defineMethod, GET_POST, ok } from "../../method";
 import { addIssue, integer, optional, text } from "../../validation";
 import { createOrUpdateContact as upsertContact, type ApiMessenger as Messenger } from "../../contacts/upsert";
 
-export const MAX_TEXT = 255;
-export const MAX_TAGS = 100;
+const MAX_TEXT = 255;
+const MAX_TAGS = 100;
 /** `+` and digits, 9 to 16 characters including the plus. */
-export const PHONE_PATTERN = /^\+\d{8,15}$/;
-export const API_MESSENGERS = ["telegram", "max", "viber", "vk"] as const;
+const PHONE_PATTERN = /^\+\d{8,15}$/;
+const API_MESSENGERS = ["telegram", "max", "viber", "vk"] as const;
 
 /** Up to `max` characters counted as code points, the way varchar(255) counts them. */
 const textUpTo = (max: number) =>
@@ -26,7 +26,7 @@ const ID_PARAMS: Record<Messenger, { key: "telegram_id" | "max_id" | "vk_id" | "
   viber: { key: "viber_id" },
 };
 
-export const CreateOrUpdateContactParamsSchema = z
+const CreateOrUpdateContactParamsSchema = z
   .object({
     bot_id: integer(),
     messenger: z.enum(API_MESSENGERS),

@@ -3,7 +3,7 @@ import { defineMethod, GET_POST, ok } from "../../method";
 import { integer } from "../../validation";
 import { findVisibleContact } from "../../contacts/find";
 
-export const GetContactParamsSchema = z.object({ contact_id: integer() });
+const GetContactParamsSchema = z.object({ contact_id: integer() });
 
 /** Extension (docs/api-contacts.md): one contact, `{data: <contact>}` as getContacts shows it. */
 export const getContact = defineMethod({

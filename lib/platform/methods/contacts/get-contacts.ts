@@ -5,12 +5,12 @@ import { integer, optional } from "../../validation";
 import { findContactPage } from "../../contacts/page";
 import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_BATCH = 100;
-export const MAX_BATCH = 1000;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 500;
+const DEFAULT_BATCH = 100;
+const MAX_BATCH = 1000;
 
-export const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
+const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
   count: optional(integer().pipe(z.number().min(1).max(MAX_PAGE_SIZE))),
   page: optional(integer().pipe(z.number().min(1))),
   offset: optional(integer().pipe(z.number().min(0))),
@@ -18,7 +18,6 @@ export const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
   // Kept for compatibility and ignored: tags and variables are always returned.
   with: z.unknown().optional(),
 });
-export type GetContactsParams = z.output<typeof GetContactsParamsSchema>;
 
 /**
  * getContacts: live contacts of the holder's own bots by ascending id. `offset` or

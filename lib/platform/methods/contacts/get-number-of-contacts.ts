@@ -2,7 +2,7 @@ import { defineMethod, GET_POST, ok } from "../../method";
 import { countContacts } from "../../contacts/count";
 import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
 
-export const GetNumberOfContactsParamsSchema = ContactFilterParamsSchema;
+const GetNumberOfContactsParamsSchema = ContactFilterParamsSchema;
 
 /** getNumberOfContacts: `{count}` at the top level, the same contacts getContacts lists. */
 export const getNumberOfContacts = defineMethod({

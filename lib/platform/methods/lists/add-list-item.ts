@@ -8,7 +8,7 @@ import { prepareItemChanges, serializeItem } from "../../lists/items";
 import { IdSchema } from "../../lists/params";
 
 /** `item` is checked against the list's fields by the handler (its rules depend on the list). */
-export const AddListItemParamsSchema = z.object({ schema_id: IdSchema, item: z.unknown() });
+const AddListItemParamsSchema = z.object({ schema_id: IdSchema, item: z.unknown() });
 
 /**
  * Extension: adds a record. The list row is share-locked while the record is

@@ -9,7 +9,7 @@ import { encryptionKey } from "../../lists/encryption";
 import { AddedFieldSchema } from "../../lists/field-definition";
 import { IdSchema } from "../../lists/params";
 
-export const AddListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, field: AddedFieldSchema });
+const AddListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, field: AddedFieldSchema });
 
 /**
  * Appends a field at the end of the list. Existing records are unchanged (a new

@@ -21,7 +21,7 @@ const FieldsSchema = z.preprocess(
  * slugs unique in the list) run even when other keys fail, so one 422 lists
  * every error. Existence of the bot or project is checked by the handler.
  */
-export const CreateListSchemaParamsSchema = z
+const CreateListSchemaParamsSchema = z
   .object({
     name: text().max(MAX_NAME_LENGTH),
     project_uuid: optional(text()),
@@ -48,7 +48,6 @@ export const CreateListSchemaParamsSchema = z
     }, { when: () => true }),
   );
 
-export type CreateListSchemaParams = z.output<typeof CreateListSchemaParamsSchema>;
 
 const KEY_ORDER = ["name", "project_uuid", "bot_id", "fields", "is_menu"];
 const FIELD_KEY_ORDER = ["name", "slug", "type", "currency", "is_required", "is_hidden", "is_encryptable"];

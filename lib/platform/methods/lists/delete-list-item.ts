@@ -5,7 +5,7 @@ import { defineMethod, noContent, POST_ONLY } from "../../method";
 import { findOwnedItem } from "../../lists/access";
 import { IdSchema } from "../../lists/params";
 
-export const DeleteListItemParamsSchema = z.object({ item_id: IdSchema });
+const DeleteListItemParamsSchema = z.object({ item_id: IdSchema });
 
 /** Extension: deletes one record; 404 (`errors.item_id`) when missing, 403 when another account's. */
 export const deleteListItem = defineMethod({

@@ -7,7 +7,7 @@ import { text } from "../../validation";
 import { findOwnedList } from "../../lists/access";
 import { IdSchema } from "../../lists/params";
 
-export const DeleteListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, slug: text() });
+const DeleteListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, slug: text() });
 
 /**
  * Removes a field and erases its values in every record of the list, in one

@@ -5,7 +5,7 @@ import { defineMethod, GET_POST, noContent } from "../../method";
 import { findOwnedList } from "../../lists/access";
 import { IdSchema } from "../../lists/params";
 
-export const DeleteListSchemaParamsSchema = z.object({ schema_id: IdSchema });
+const DeleteListSchemaParamsSchema = z.object({ schema_id: IdSchema });
 
 /** Deletes the list; its fields and records go with it (foreign keys ON DELETE CASCADE). */
 export const deleteListSchema = defineMethod({

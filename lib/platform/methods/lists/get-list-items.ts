@@ -9,7 +9,7 @@ import { loadListFields } from "../../lists/fields";
 import { serializeItem } from "../../lists/items";
 import { IdSchema, PageSchema } from "../../lists/params";
 
-export const GetListItemsParamsSchema = z.object({ schema_id: IdSchema, page: PageSchema });
+const GetListItemsParamsSchema = z.object({ schema_id: IdSchema, page: PageSchema });
 
 /** Extension: the records of a list, oldest first, 50 per page, in the paginator's shape. */
 export const getListItems = defineMethod({

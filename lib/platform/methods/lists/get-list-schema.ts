@@ -5,7 +5,7 @@ import { loadListFields } from "../../lists/fields";
 import { IdSchema } from "../../lists/params";
 import { serializeListSchema } from "../../lists/serialize";
 
-export const GetListSchemaParamsSchema = z.object({ schema_id: IdSchema });
+const GetListSchemaParamsSchema = z.object({ schema_id: IdSchema });
 
 /** One list of the holder: 404 (`errors.schema_id`) when missing, 403 when another account's. */
 export const getListSchema = defineMethod({

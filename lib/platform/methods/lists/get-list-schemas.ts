@@ -8,7 +8,7 @@ import { loadFields } from "../../lists/fields";
 import { PageSchema } from "../../lists/params";
 import { serializeListSchema } from "../../lists/serialize";
 
-export const GetListSchemasParamsSchema = z.object({ page: PageSchema });
+const GetListSchemasParamsSchema = z.object({ page: PageSchema });
 
 /** The lists of every project the holder owns (never one joined as a member), oldest first, 50 per page. */
 export const getListSchemas = defineMethod({

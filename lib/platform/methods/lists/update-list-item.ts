@@ -7,7 +7,7 @@ import { loadListFields } from "../../lists/fields";
 import { prepareItemChanges, serializeItem } from "../../lists/items";
 import { IdSchema } from "../../lists/params";
 
-export const UpdateListItemParamsSchema = z.object({ item_id: IdSchema, item: z.unknown() });
+const UpdateListItemParamsSchema = z.object({ item_id: IdSchema, item: z.unknown() });
 
 /**
  * Extension: partial update. Only the slugs sent change (null clears an
