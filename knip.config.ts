@@ -25,14 +25,6 @@ const config: KnipConfig = {
   vitest: { config: ["vitest.config.mts", "vitest.chaos.config.mts"] },
   // Tailwind 4 is imported by the stylesheet (`@import "tailwindcss";` in app/globals.css): follow CSS imports.
   compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
-  ignoreDependencies: [
-    // eslint-config-next/typescript is typescript-eslint's recommended config, and eslint-config-next depends on
-    // typescript-eslint itself: the project's own devDependency is not needed (to be removed from package.json).
-    "typescript-eslint",
-    // For the component tests (vitest project "components"), none of which types with it yet. knip says when this
-    // entry is no longer needed.
-    "@testing-library/user-event",
-  ],
   // System tools the benchmarks and the disk-full tests run.
   ignoreBinaries: ["flock", "psql", "mount", "umount"],
 };

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
@@ -16,6 +16,13 @@ interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 const YEAR = 365 * 24 * 60 * 60;
 
+const noSubscription = () => () => {};
+/** The browser's time zone when it is one we know (read after hydration; the server renders with the cookie's). */
+const browserTimeZone = (): string | null => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : null;
+};
+
 /**
  * Language, messages and the viewer's time zone. The first render uses the zone
  * the server rendered with (its `tz` cookie, else UTC), so hydration matches;
@@ -23,13 +30,11 @@ const YEAR = 365 * 24 * 60 * 60;
  * server render.
  */
 export function I18nProvider({ locale, dictionary, timeZone: serverZone, children }: { locale: Locale; dictionary: Record<string, string>; timeZone: string; children: ReactNode }) {
-  const [timeZone, setTimeZone] = useState(serverZone);
+  const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const timeZone = browserZone ?? serverZone;
   useEffect(() => {
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!isTimeZone(browserZone)) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=${YEAR}; samesite=lax`;
-    setTimeZone(browserZone);
-  }, []);
+    if (browserZone) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=${YEAR}; samesite=lax`;
+  }, [browserZone]);
   const value = useMemo(() => ({ locale, timeZone, t: ((key, vars) => translate(dictionary, key, vars)) as Translate }), [locale, dictionary, timeZone]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -1,17 +1,18 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Alert } from "@/components/ui/alert";
 import type { Translate } from "@/lib/i18n/translate";
 import { sameOriginPath } from "@/lib/auth/redirect";
 
 /** next-auth hands the authorize() failure through as `error`: invalid_credentials, throttled:<seconds> or busy:<seconds>. */
-export function signInErrorText(error: string, t: Translate): string {
+function signInErrorText(error: string, t: Translate): string {
   if (error === "invalid_credentials" || error === "CredentialsSignin") return t("login.invalid_credentials");
   const refused = /^(throttled|busy):(\d+)$/.exec(error);
   if (refused) return t(refused[1] === "busy" ? "login.busy" : "login.throttled", { seconds: refused[2] });
@@ -24,8 +25,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
   const [error, setError] = useState<string | null>(initialError ? signInErrorText(initialError, t) : null);
   const [pending, setPending] = useState(false);
   // Set once React handles the form: tests (and nothing else) wait for it before submitting.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

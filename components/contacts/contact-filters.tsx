@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ColumnChooser } from "@/components/ui/column-chooser";
@@ -65,7 +65,7 @@ export function ContactFilters({
             </Select>
           </Field>
         ) : (
-          <BotIdInput id={`${id}-bot`} value={filters.bot} onChange={(bot) => onFilters({ bot })} />
+          <BotIdInput key={filters.bot ?? ""} id={`${id}-bot`} value={filters.bot} onChange={(bot) => onFilters({ bot })} />
         )}
         <DayInput id={`${id}-from`} label={t("contacts.filter.from")} value={filters.from} invalid={reversed} onChange={(from) => onFilters({ from })} hintId={`${id}-dates`} />
         <DayInput id={`${id}-to`} label={t("contacts.filter.to")} value={filters.to} invalid={reversed} onChange={(to) => onFilters({ to })} hintId={`${id}-dates`} />
@@ -123,7 +123,6 @@ function DayInput({ id, label: text, value, invalid, hintId, onChange }: { id: s
 function BotIdInput({ id, value, onChange }: { id: string; value: number | null; onChange: (bot: number | null) => void }) {
   const t = useT();
   const [text, setText] = useState(value === null ? "" : String(value));
-  useEffect(() => setText(value === null ? "" : String(value)), [value]);
   const valid = text === "" || /^\d{1,15}$/.test(text);
   return (
     <form

@@ -11,7 +11,7 @@ export function formatDateTime(value: string | null | undefined, locale: Locale,
 }
 
 /** A calendar day of the URL ("2026-01-05") as the UI language writes it. */
-export function formatDay(day: string, locale: Locale): string {
+function formatDay(day: string, locale: Locale): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }

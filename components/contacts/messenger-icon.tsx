@@ -8,7 +8,7 @@ const STYLES: Record<string, { color: string; glyph: string }> = {
   web: { color: "#64748B", glyph: "W" },
 };
 
-export function messengerName(messenger: string, t: Translate): string {
+function messengerName(messenger: string, t: Translate): string {
   const key = `contacts.messenger.${messenger}`;
   const name = t(key);
   return name === key ? messenger : name;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
@@ -18,7 +18,7 @@ import {
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
 const emptyField = (schemaId: string): AddFieldFormInput => ({
@@ -31,7 +31,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const t = useT();
   const [topError, setTopError] = useState<string | null>(null);
   const ready = useHydrated();
-  const slugFollows = useRef(true);
+  const [slugFollows, setSlugFollows] = useState(true);
   const form = useForm<AddFieldFormInput>({ resolver: zodResolver(AddFieldFormSchema), mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
   const errors = form.formState.errors.field;
@@ -47,7 +47,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
           ? t("lists.add_field.added", { name: added.name, count: result.data.fields.length, position: result.data.fields.indexOf(added) + 1 })
           : t("lists.add_field.not_seen", { slug: input.field.slug }),
       );
-      slugFollows.current = true;
+      setSlugFollows(true);
       form.reset(emptyField(schemaId));
       return;
     }
@@ -73,7 +73,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               autoComplete="off"
               {...form.register("field.name", {
                 onChange: (event) => {
-                  if (!slugFollows.current) return;
+                  if (!slugFollows) return;
                   const name = String(event.target.value);
                   const slug = name.trim() ? slugFromName(name, { taken: existing.map((field) => field.slug), position: existing.length }) : "";
                   form.setValue("field.slug", slug, { shouldValidate: Boolean(slug), shouldDirty: true });
@@ -88,7 +88,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               className="font-mono"
               {...form.register("field.slug", {
                 onChange: (event) => {
-                  slugFollows.current = event.target.value === "";
+                  setSlugFollows(event.target.value === "");
                 },
               })}
             />

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { deleteListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** Deletes the list (its fields and records with it) after its name is typed; the platform is asked afterwards whether it is gone. */
 export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: string }) {

@@ -11,7 +11,7 @@ import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
 import { AddFieldForm } from "./add-field-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /**
  * The list's fields in order with their options; for designers, a form that

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -37,10 +37,10 @@ import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params"
 import { FieldRow } from "./field-row";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
-export const newField = (): ListFieldFormInput => ({
+const newField = (): ListFieldFormInput => ({
   name: "",
   slug: "",
   type: "string",
@@ -67,6 +67,10 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const [announcement, setAnnouncement] = useState("");
   const topRef = useRef<HTMLDivElement>(null);
   const hasProjects = directory.projects.length > 0;
+  // Errors that belong to no field are read first: focus moves to them whenever they change.
+  useEffect(() => {
+    if (topErrors.length) topRef.current?.focus();
+  }, [topErrors]);
   const form = useForm<CreateListFormInput, unknown, CreateListForm>({
     resolver: zodResolver(CreateListFormSchema),
     // Inputs are checked when left, then as they change; slugs are rechecked on every keystroke (recheckSlugs).
@@ -160,7 +164,6 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, createListErrorPath);
     const top = placed === 0 ? [result.error.message, ...unplaced.filter((text) => text !== result.error.message)] : unplaced;
     setTopErrors(placed > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
-    requestAnimationFrame(() => topRef.current?.focus());
   });
 
   const errors = formState.errors;

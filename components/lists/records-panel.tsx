@@ -14,7 +14,7 @@ import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
 import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
 

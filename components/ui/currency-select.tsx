@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/money/currencies";
 import { Field, Input, inputClass, useFieldProps } from "./field";
 import { cn } from "./cn";
+import { useHydrated } from "./use-hydrated";
 
 interface CurrencySelectProps {
   value: string;
@@ -27,12 +28,9 @@ interface CurrencySelectProps {
 /** The currencies named in the viewer's language; built in the browser only, whose Intl may differ from the server's. */
 function useCurrencyOptions(exclude: readonly string[]): CurrencyOption[] {
   const { locale } = useI18n();
-  const [options, setOptions] = useState<CurrencyOption[]>([]);
+  const hydrated = useHydrated();
   const excludeKey = exclude.join(",");
-  useEffect(() => {
-    setOptions(listCurrencies(locale, excludeKey ? excludeKey.split(",") : []));
-  }, [locale, excludeKey]);
-  return options;
+  return useMemo(() => (hydrated ? listCurrencies(locale, excludeKey ? excludeKey.split(",") : []) : []), [hydrated, locale, excludeKey]);
 }
 
 /**

@@ -13,7 +13,7 @@ import { daysToUnixRange, isDay } from "./time-zone";
  */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 20;
+const DEFAULT_PAGE_SIZE: PageSize = 20;
 /** A calendar day, YYYY-MM-DD, of the viewer's time zone. */
 const parseAsDay = createParser({
   parse: (value: string) => (isDay(value) ? value : null),

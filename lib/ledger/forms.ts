@@ -15,7 +15,7 @@ export const descriptionLength = (value: string): number => [...value].length;
 /** One top-up or debit: 1 to 10^14 minor units, as the platform takes it. */
 export const MOVEMENT_BOUNDS: AmountBounds = { min: MIN_MOVEMENT, max: MAX_MOVEMENT };
 
-export const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
+const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
   required: "ledger.amount.required",
   format: "ledger.amount.format",
   negative: "ledger.amount.negative",
@@ -25,10 +25,10 @@ export const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
 };
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
-export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
+const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
+const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
 /** The language the amount was typed in: it decides whether "1,000" is a thousand or one (English when not said). */
-export const LocaleSchema = z.enum(LOCALES);
+const LocaleSchema = z.enum(LOCALES);
 
 const DescriptionSchema = z
   .string()

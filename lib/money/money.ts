@@ -57,5 +57,3 @@ export function formatMoney(amount: bigint | string, currency: string, locale: s
   }
 }
 
-/** Digits of minor units, as amounts travel to the browser (JSON numbers above 2^53 would lose digits). */
-export const MinorDigits = /^-?\d+$/;

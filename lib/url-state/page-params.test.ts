@@ -136,7 +136,7 @@ test("every useQueryStates takes a page map whose module builds the server loade
   for (const { file, text, map } of uses) {
     const source = new RegExp(`import\\s*{[^}]*\\b${map}\\b[^}]*}\\s*from\\s*"@/(lib/[^"]+)"`).exec(text)?.[1];
     expect(source, `${file}: ${map} is imported from lib/`).toBeDefined();
-    const module = fs.readFileSync(`${source}.ts`, "utf8");
-    expect(module, `${source}.ts builds its loader from ${map}`).toMatch(new RegExp(`createLoader\\(${map}\\)`));
+    const loaderSource = fs.readFileSync(`${source}.ts`, "utf8");
+    expect(loaderSource, `${source}.ts builds its loader from ${map}`).toMatch(new RegExp(`createLoader\\(${map}\\)`));
   }
 });

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
-import { activityExportHref, loadActivitySearchParams, pageOf, serializeActivitySearchParams, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { activityExportHref, loadActivitySearchParams, pageOf, toAuditFilters } from "@/lib/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
 import { PermissionNote } from "@/components/permission-note";

@@ -101,7 +101,7 @@ export function buildRecordFormSchema(fields: readonly FieldView[], options: Rec
 export type RecordForm = z.input<ReturnType<typeof buildRecordFormSchema>>;
 
 /** A checked value as the platform takes it: numbers and ids as JSON numbers, money as a string of minor units (exact), bool as a boolean. */
-export function toRequestValue(field: FieldView, text: string, locale?: string): unknown {
+function toRequestValue(field: FieldView, text: string, locale?: string): unknown {
   switch (field.type) {
     case "number":
     case "contact":

@@ -1,13 +1,12 @@
-import { z } from "zod";
 import { sql, type SQL } from "drizzle-orm";
 import { addIssue, optional, text } from "../validation";
 
 /** Longest `search` accepted, in characters (code points) after trimming. */
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 /** Substring matches need a trigram: shorter texts match only exact values (ids). */
-export const MIN_FRAGMENT_LENGTH = 3;
+const MIN_FRAGMENT_LENGTH = 3;
 /** Fewest digits a phone fragment needs. */
-export const MIN_PHONE_DIGITS = 3;
+const MIN_PHONE_DIGITS = 3;
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 /**
@@ -21,7 +20,7 @@ export const SearchParamSchema = optional(
 );
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern (backslash is LIKE's default escape). */
-export function escapeLike(value: string): string {
+function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, "\\$&");
 }
 
@@ -48,7 +47,7 @@ export interface SearchPlan {
   contactId: string | null;
 }
 
-export function planSearch(search: string): SearchPlan {
+function planSearch(search: string): SearchPlan {
   const text = search.trim();
   const long = (value: string) => [...value].length >= MIN_FRAGMENT_LENGTH && LETTER_OR_DIGIT.test(value);
   const username = text.startsWith("@") ? text.slice(1) : text;
