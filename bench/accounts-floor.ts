@@ -79,7 +79,14 @@ const server = http.createServer(async (req, res) => {
     const row = rows[0];
     if (row.id === null) return send(res, 422, { message: "refused", code: row.before_blocked ? "account_blocked" : "insufficient_funds" });
     send(res, 200, {
-      data: { id: Number(row.id), currency: row.currency, amount: row.amount, created_at: row.created_at, updated_at: row.updated_at, blocked_at: row.blocked_at },
+      data: {
+        id: Number(row.id),
+        currency: row.currency,
+        amount: row.amount,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        blocked_at: row.blocked_at,
+      },
     });
   } catch (error) {
     send(res, 500, { error: String(error) });

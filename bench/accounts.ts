@@ -99,7 +99,14 @@ interface Slot {
 /** One key holder, project, bot, contact and account per client, with a balance no benchmark can exhaust. */
 async function loadFixtures(baseUrl: string): Promise<Slot[]> {
   const slots = Math.max(...CLIENT_COUNTS);
-  const doc = { reset: true, accounts: [] as unknown[], projects: [] as unknown[], bots: [] as unknown[], contacts: [] as unknown[], contact_accounts: [] as unknown[] };
+  const doc = {
+    reset: true,
+    accounts: [] as unknown[],
+    projects: [] as unknown[],
+    bots: [] as unknown[],
+    contacts: [] as unknown[],
+    contact_accounts: [] as unknown[],
+  };
   const result: Slot[] = [];
   for (let i = 1; i <= slots; i++) {
     const key = `bench-key-${i}-${randomUUID()}`;
@@ -213,7 +220,14 @@ async function main(): Promise<void> {
     build();
     const appPort = await freePort();
     const floorPort = await freePort();
-    const env = { DATABASE_URL: database.url, PLATFORM_RATE_LIMIT: "1000000000", PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: randomBytes(32).toString("base64url") };
+    const env = {
+      DATABASE_URL: database.url,
+      PLATFORM_RATE_LIMIT: "1000000000",
+      PLATFORM_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    };
     const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
     // The production server, as `npm start` runs it.
     const app = start(process.execPath, [...profile, path.join(ROOT, "scripts/start.mjs")], { ...env, PORT: String(appPort), HOSTNAME: "127.0.0.1" });
@@ -221,7 +235,10 @@ async function main(): Promise<void> {
     await waitFor(`${appUrl}/api/health`, 120);
     const slots = await loadFixtures(appUrl);
     // node --import tsx: one process, so that its CPU time can be read.
-    const floorServer = start(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/accounts-floor.ts")], { DATABASE_URL: database.url, PORT: String(floorPort) });
+    const floorServer = start(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/accounts-floor.ts")], {
+      DATABASE_URL: database.url,
+      PORT: String(floorPort),
+    });
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     await waitFor(`${floorUrl}/api/v1/none`, 60);
 
@@ -253,11 +270,24 @@ async function main(): Promise<void> {
         log(`measured ${label} × ${clients}: app ${appResult.perSecond.toFixed(0)}/s, floor ${floor.perSecond.toFixed(0)}/s`);
       }
     }
-    const header = ["operation", "clients", "app req/s", "app p50/p99 ms", "app cpu ms/req", "floor req/s", "floor p50/p99 ms", "floor cpu ms/req", "app/floor", "errors"];
+    const header = [
+      "operation",
+      "clients",
+      "app req/s",
+      "app p50/p99 ms",
+      "app cpu ms/req",
+      "floor req/s",
+      "floor p50/p99 ms",
+      "floor cpu ms/req",
+      "app/floor",
+      "errors",
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
     const [load1] = fs.readFileSync("/proc/loadavg", "utf8").split(" ");
-    console.log(`\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, npm start (scripts/start.mjs, ${DIST_DIR}); load average ${load1}`);
+    console.log(
+      `\naccounts benchmark: ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up, PostgreSQL, npm start (scripts/start.mjs, ${DIST_DIR}); load average ${load1}`,
+    );
     console.log(line(header));
     for (const row of rows) console.log(line(row));
     const worst = Math.min(...ratios);

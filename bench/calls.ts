@@ -53,10 +53,12 @@ function onLine(line: string): void {
     /* not a log line */
   }
 }
-const platformRequests = (from: number, to: number) => lines.filter((line) => line.at >= from && line.at <= to && line.body.msg === "request" && typeof line.body.api_method === "string");
+const platformRequests = (from: number, to: number) =>
+  lines.filter((line) => line.at >= from && line.at <= to && line.body.msg === "request" && typeof line.body.api_method === "string");
 const budgetWaits = (from: number, to: number) => lines.filter((line) => line.at >= from && line.at <= to && line.body.msg === "platform budget wait");
 
-const quantile = (values: number[], q: number) => (values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]);
+const quantile = (values: number[], q: number) =>
+  values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 
 interface View {
   name: string;
@@ -255,7 +257,9 @@ async function main(): Promise<void> {
     const durations = all.map((view) => view.to - view.from);
     console.log(`  page view time: p50 ${quantile(durations, 0.5)} ms, p95 ${quantile(durations, 0.95)} ms (the machine's own load shows here)`);
     const intended = PEOPLE * (60_000 / PACE_MS);
-    console.log(`  at the intended pace (${intended} views/min) the walks' mean asks for ${((total / views) * intended).toFixed(0)} platform requests/min (limit 120)`);
+    console.log(
+      `  at the intended pace (${intended} views/min) the walks' mean asks for ${((total / views) * intended).toFixed(0)} platform requests/min (limit 120)`,
+    );
     console.log(`  budget wait per page view: p50 ${quantile(waitOf, 0.5)} ms, p95 ${quantile(waitOf, 0.95)} ms, max ${Math.max(0, ...waitOf)} ms`);
     console.log(`\nplatform calls per page view: ${(total / views).toFixed(2)}`);
   } finally {

@@ -57,7 +57,11 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts ==`);
   // Figures on a shared machine mean little without its load.
-  console.log(`(${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+  console.log(
+    `(${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})`,
+  );
   let database: Database;
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -85,7 +89,9 @@ async function run(target: string): Promise<void> {
     const cpu = process.cpuUsage(cpuBefore);
     // PGlite runs in this process: its CPU time is what the load cost on an idle core.
     const cpuNote = target === "pglite" ? `, CPU time of this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` : "";
-    console.log(`generate_contacts (${COUNT.toLocaleString("en")}, one fixture document): ${(loadTime / 1000).toFixed(1)} s${cpuNote} (load average ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `generate_contacts (${COUNT.toLocaleString("en")}, one fixture document): ${(loadTime / 1000).toFixed(1)} s${cpuNote} (load average ${loadavg()[0].toFixed(1)})`,
+    );
     const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
     console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
 
@@ -148,7 +154,9 @@ async function run(target: string): Promise<void> {
 
     // A deep batch no cursor leads to: the fallback plan skips the rows of an index-only scan.
     const [, deep] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9), limit: BATCH, date_to: 4102444800 }));
-    const [, deepAgain] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9) + BATCH, limit: BATCH, date_to: 4102444800 }));
+    const [, deepAgain] = await timed(() =>
+      call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9) + BATCH, limit: BATCH, date_to: 4102444800 }),
+    );
     console.log(`deep batch at offset ${Math.floor(COUNT * 0.9).toLocaleString("en")} without a cursor: ${ms(deep)}; the next one (cursor): ${ms(deepAgain)}`);
 
     if (url) {
@@ -161,7 +169,10 @@ async function run(target: string): Promise<void> {
       const result = spawnSync("psql", [url, "-qAtc", copy], { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30 });
       const floor = performance.now() - started;
       if (result.status !== 0) console.log(`psql COPY failed: ${result.stderr}`);
-      else console.log(`floor: psql COPY (SELECT …) TO STDOUT of the same rows ${(floor / 1000).toFixed(2)} s; export / floor ${(exportTime / floor).toFixed(1)}x`);
+      else
+        console.log(
+          `floor: psql COPY (SELECT …) TO STDOUT of the same rows ${(floor / 1000).toFixed(2)} s; export / floor ${(exportTime / floor).toFixed(1)}x`,
+        );
     }
   } finally {
     await database.close();

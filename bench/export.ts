@@ -110,12 +110,7 @@ function memoryOf(pid: number): { rssKb: number; hwmKb: number } {
   };
   const children = (p: number): number[] => {
     try {
-      return fs
-        .readFileSync(`/proc/${p}/task/${p}/children`, "utf8")
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
+      return fs.readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
     } catch {
       return [];
     }
@@ -307,9 +302,16 @@ async function runScenario(kind: "pglite" | "pg", contacts: number, limit: numbe
       binds ? `ratio ≥ 0.90: ${rowsPerSecond / bound >= 0.9 ? "yes" : "NO"}` : null,
     ].filter(Boolean);
     if (targets.length) console.log(`  target:    ${targets.join("; ")}`);
-    console.log(`  download:  ${fmt(bytes / 1e6, 1)} MB in ${fmt(downloadSeconds, 1)} s; ${fmt(lines)} rows, ${lines === contacts && ordered ? "every contact once, in id order" : "MISMATCH"}`);
+    console.log(
+      `  download:  ${fmt(bytes / 1e6, 1)} MB in ${fmt(downloadSeconds, 1)} s; ${fmt(lines)} rows, ${lines === contacts && ordered ? "every contact once, in id order" : "MISMATCH"}`,
+    );
     console.log(`  memory:    peak RSS ${mb(peakRssKb)} during export and download (high-water mark ${mb(hwmKb)})`);
-    console.log(`  RSS by progress: ${[...rssAt].sort((a, b) => a[0] - b[0]).map(([quarter, kb]) => `${quarter}%: ${mb(kb)}`).join(", ")}`);
+    console.log(
+      `  RSS by progress: ${[...rssAt]
+        .sort((a, b) => a[0] - b[0])
+        .map(([quarter, kb]) => `${quarter}%: ${mb(kb)}`)
+        .join(", ")}`,
+    );
     if (lines !== contacts || !ordered) process.exitCode = 1;
   } finally {
     if (child) await stopServer(child);
@@ -319,7 +321,12 @@ async function runScenario(kind: "pglite" | "pg", contacts: number, limit: numbe
 
 async function main(): Promise<void> {
   ensureBuild();
-  console.log(`contact export benchmark: build ${DIST_DIR}, ${os.cpus().length} CPUs, load ${os.loadavg().map((v) => v.toFixed(1)).join(" ")}`);
+  console.log(
+    `contact export benchmark: build ${DIST_DIR}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(" ")}`,
+  );
   for (const kind of DATABASES) for (const { contacts, limit } of SCENARIOS) await runScenario(kind, contacts, limit);
 }
 

@@ -41,13 +41,86 @@ const KEY = `bench-${randomUUID()}`;
 const PROJECT = "8d4f0c9e-5a7b-4c1d-9e2f-00000000be0d";
 
 const RU_FIRST = [
-  "Иван", "Пётр", "Алексей", "Сергей", "Андрей", "Дмитрий", "Михаил", "Николай", "Артём", "Егор", "Максим", "Никита", "Роман", "Владимир", "Фёдор",
-  "Ольга", "Анна", "Мария", "Елена", "Татьяна", "Наталья", "Ирина", "Светлана", "Юлия", "Екатерина", "Дарья", "Алина", "Ксения", "Полина", "Алёна",
+  "Иван",
+  "Пётр",
+  "Алексей",
+  "Сергей",
+  "Андрей",
+  "Дмитрий",
+  "Михаил",
+  "Николай",
+  "Артём",
+  "Егор",
+  "Максим",
+  "Никита",
+  "Роман",
+  "Владимир",
+  "Фёдор",
+  "Ольга",
+  "Анна",
+  "Мария",
+  "Елена",
+  "Татьяна",
+  "Наталья",
+  "Ирина",
+  "Светлана",
+  "Юлия",
+  "Екатерина",
+  "Дарья",
+  "Алина",
+  "Ксения",
+  "Полина",
+  "Алёна",
 ];
 const RU_ROOT = [
-  "Петр", "Иван", "Сидор", "Смирн", "Кузнец", "Поп", "Васил", "Сокол", "Михайл", "Новик", "Фёдор", "Мороз", "Волк", "Алексе", "Лебед", "Семён",
-  "Егор", "Павл", "Козл", "Степан", "Никол", "Орл", "Андре", "Макар", "Никит", "Захар", "Зайц", "Солов", "Борис", "Яковл", "Григор", "Роман",
-  "Воробь", "Серге", "Кузьм", "Фрол", "Александр", "Дмитри", "Корол", "Гус", "Белоус", "Черн", "Жук", "Карп", "Тимоф", "Ершов", "Бодр", "Гром",
+  "Петр",
+  "Иван",
+  "Сидор",
+  "Смирн",
+  "Кузнец",
+  "Поп",
+  "Васил",
+  "Сокол",
+  "Михайл",
+  "Новик",
+  "Фёдор",
+  "Мороз",
+  "Волк",
+  "Алексе",
+  "Лебед",
+  "Семён",
+  "Егор",
+  "Павл",
+  "Козл",
+  "Степан",
+  "Никол",
+  "Орл",
+  "Андре",
+  "Макар",
+  "Никит",
+  "Захар",
+  "Зайц",
+  "Солов",
+  "Борис",
+  "Яковл",
+  "Григор",
+  "Роман",
+  "Воробь",
+  "Серге",
+  "Кузьм",
+  "Фрол",
+  "Александр",
+  "Дмитри",
+  "Корол",
+  "Гус",
+  "Белоус",
+  "Черн",
+  "Жук",
+  "Карп",
+  "Тимоф",
+  "Ершов",
+  "Бодр",
+  "Гром",
 ];
 const RU_MID = ["", "ан", "ен", "ил", "ор", "ушк", "ач", "ин"];
 const RU_END = ["ов", "ев", "ин", "ский", "енко", "ук", "ых", "ёв"];
@@ -142,12 +215,19 @@ function surname(row: Row): string {
 function fragment(text: string, size: number, random: () => number): string {
   const chars = [...text];
   const start = Math.floor(random() * Math.max(chars.length - size + 1, 1));
-  return chars.slice(start, start + size).join("").toLowerCase();
+  return chars
+    .slice(start, start + size)
+    .join("")
+    .toLowerCase();
 }
 
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts, ${SAMPLES} texts per kind ==`);
-  console.log(`(${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+  console.log(
+    `(${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})`,
+  );
   let database: Database;
   let dropDatabase = async () => {};
   if (target === "pg") {
@@ -193,7 +273,10 @@ async function run(target: string): Promise<void> {
     console.log(`\n${"kind".padEnd(30)} | getContacts page 1, ms     | getNumberOfContacts, ms    | matches`);
     console.log(`${"".padEnd(30)} |     p50     p95     max    |     p50     p95     max    | median (max)`);
     for (const kind of KINDS) {
-      const texts = shuffled.map((row) => kind.from(row, random)).filter((t): t is string => t !== null).slice(0, SAMPLES);
+      const texts = shuffled
+        .map((row) => kind.from(row, random))
+        .filter((t): t is string => t !== null)
+        .slice(0, SAMPLES);
       // Warm up: the first texts once, not timed.
       for (const text of texts.slice(0, 3)) await call(db, "getNumberOfContacts", { search: text });
       const pageTimes: number[] = [];
@@ -208,9 +291,7 @@ async function run(target: string): Promise<void> {
         matches.push(counted.count);
       }
       const figures = (values: number[]) => `${ms(percentile(values, 50))} ${ms(percentile(values, 95))} ${ms(Math.max(...values))}`;
-      console.log(
-        `${kind.label.padEnd(30)} | ${figures(pageTimes)}    | ${figures(countTimes)}    | ${percentile(matches, 50)} (${Math.max(...matches)})`,
-      );
+      console.log(`${kind.label.padEnd(30)} | ${figures(pageTimes)}    | ${figures(countTimes)}    | ${percentile(matches, 50)} (${Math.max(...matches)})`);
       if (EXPLAIN) {
         const filter = await resolveContactFilter(db, HOLDER, { search: texts[0] });
         const matching = matchingContactIdsSql(filter, texts[0]);

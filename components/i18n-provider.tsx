@@ -29,7 +29,17 @@ const browserTimeZone = (): string | null => {
  * then the browser's zone is taken and stored in the cookie for the next
  * server render.
  */
-export function I18nProvider({ locale, dictionary, timeZone: serverZone, children }: { locale: Locale; dictionary: Record<string, string>; timeZone: string; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  dictionary,
+  timeZone: serverZone,
+  children,
+}: {
+  locale: Locale;
+  dictionary: Record<string, string>;
+  timeZone: string;
+  children: ReactNode;
+}) {
   const browserZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const timeZone = browserZone ?? serverZone;
   useEffect(() => {

@@ -74,7 +74,10 @@ test.describe("sign-in", () => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       // Nothing may leave for the other host, not even a request.
-      await page.route((url) => url.hostname.endsWith("evil.example"), (route) => route.abort());
+      await page.route(
+        (url) => url.hostname.endsWith("evil.example"),
+        (route) => route.abort(),
+      );
       await page.goto(`/login?callbackUrl=${raw}`);
       await waitForLoginForm(page);
       await page.getByLabel("Email").fill(emailOf("lead"));

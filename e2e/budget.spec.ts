@@ -17,7 +17,10 @@ const limit = Number(process.env.E2E_BUDGET_RATE_LIMIT);
 
 test.use({ baseURL: budgetURL });
 
-test("budget: over the key's limit a top-up waits for the next window, shows the wait, and goes once; no 429 reaches the platform", async ({ page, request }) => {
+test("budget: over the key's limit a top-up waits for the next window, shows the wait, and goes once; no 429 reaches the platform", async ({
+  page,
+  request,
+}) => {
   // One wait for the platform's next minute, and the walk itself.
   test.setTimeout(240_000);
   const { contactId } = await seedContact(request, [{ currency: "USD" }]);

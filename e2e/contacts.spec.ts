@@ -25,7 +25,14 @@ const EXPORT_COUNT = 3_500;
 const CANCEL_COUNT = 30_000;
 
 /** 2025-03-10 and 2025-03-11 in Tokyo are 2025-03-09T15:00:00Z … 2025-03-11T14:59:59Z. */
-const edgeContact = (createdAt: string, name: string) => ({ id: uniqueId(), bot_id: BOTS.edges, messenger: "telegram", name, telegram_id: String(uniqueId()), created_at: createdAt });
+const edgeContact = (createdAt: string, name: string) => ({
+  id: uniqueId(),
+  bot_id: BOTS.edges,
+  messenger: "telegram",
+  name,
+  telegram_id: String(uniqueId()),
+  created_at: createdAt,
+});
 const EDGES = {
   before: edgeContact("2025-03-09T14:59:59Z", "Edge before"),
   first: edgeContact("2025-03-09T15:00:00Z", "Edge first second"),
@@ -55,7 +62,14 @@ const RICH = {
     { name: "clip", value: "https://files.example.com/s/clip", type: 4 },
   ],
 };
-const FORMULA = { id: uniqueId(), bot_id: BOTS.exported, messenger: "viber", name: "=HYPERLINK(\"http://x\")", viber_id: `vb-${uniqueId()}`, created_at: "2023-01-01T00:00:00Z" };
+const FORMULA = {
+  id: uniqueId(),
+  bot_id: BOTS.exported,
+  messenger: "viber",
+  name: '=HYPERLINK("http://x")',
+  viber_id: `vb-${uniqueId()}`,
+  created_at: "2023-01-01T00:00:00Z",
+};
 
 let api: APIRequestContext;
 
@@ -117,7 +131,9 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   // Contacts of deleted bots leave every list and count: the demo's totals are as before.
-  await fixtures({ bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key), deleted: true })) });
+  await fixtures({
+    bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key), deleted: true })),
+  });
   await api.dispose();
 });
 
@@ -229,7 +245,13 @@ test.describe("contact browser", () => {
     await expect(details.locator("dl").filter({ hasText: "utm_source" })).toContainText("instagram");
     const variables = details.getByRole("table", { name: "Variables of Rich Contact" });
     await expect(variables.getByRole("row")).toHaveCount(RICH.variables.length + 1);
-    for (const [name, type] of [["favourite_colour", "Text"], ["passport", "Document"], ["photo", "Image"], ["voice", "Audio"], ["clip", "Video"]]) {
+    for (const [name, type] of [
+      ["favourite_colour", "Text"],
+      ["passport", "Document"],
+      ["photo", "Image"],
+      ["voice", "Audio"],
+      ["clip", "Video"],
+    ]) {
       await expect(variables.getByRole("row").filter({ hasText: name })).toContainText(type);
     }
     await expect(variables.getByRole("row").filter({ hasText: "photo" }).getByRole("link")).toHaveAttribute("href", "https://files.example.com/s/photo");
@@ -273,7 +295,11 @@ test.describe("contact browser", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), item.getByTestId("export-download").click()]);
     expect(download.suggestedFilename()).toMatch(/^contacts-\d{8}-\d{4}-\d+\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
-    expect(text.startsWith("\uFEFFid,bot_id,name,messenger,messenger_id,messenger_username,phone,email,address,avatar,tags,utm,variables,created_at,unsubscribed_at\r\n")).toBe(true);
+    expect(
+      text.startsWith(
+        "\uFEFFid,bot_id,name,messenger,messenger_id,messenger_username,phone,email,address,avatar,tags,utm,variables,created_at,unsubscribed_at\r\n",
+      ),
+    ).toBe(true);
     const records = text.slice(1).split("\r\n").slice(1, -1);
     expect(records.map((record) => Number(record.split(",")[0]))).toEqual(expected);
     expect(records.find((record) => record.startsWith(`${FORMULA.id},`))).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -5,12 +5,34 @@ import { apiKey, signInOverHttp, storageStateOf, type Role } from "./helpers";
 
 const PERMISSIONS: Record<Role, string[]> = {
   owner: [
-    "contacts.read", "contacts.export", "lists.read", "lists.design", "lists.delete", "lists.records.write",
-    "accounts.read", "accounts.open", "accounts.top_up", "accounts.debit", "accounts.delete",
-    "activity.read", "activity.read_all", "team.manage", "settings.manage",
+    "contacts.read",
+    "contacts.export",
+    "lists.read",
+    "lists.design",
+    "lists.delete",
+    "lists.records.write",
+    "accounts.read",
+    "accounts.open",
+    "accounts.top_up",
+    "accounts.debit",
+    "accounts.delete",
+    "activity.read",
+    "activity.read_all",
+    "team.manage",
+    "settings.manage",
   ],
   lead: ["contacts.read", "contacts.export", "lists.read", "accounts.read", "activity.read", "lists.design", "lists.delete", "lists.records.write"],
-  support: ["contacts.read", "contacts.export", "lists.read", "accounts.read", "activity.read", "accounts.open", "accounts.top_up", "accounts.debit", "accounts.delete"],
+  support: [
+    "contacts.read",
+    "contacts.export",
+    "lists.read",
+    "accounts.read",
+    "activity.read",
+    "accounts.open",
+    "accounts.top_up",
+    "accounts.debit",
+    "accounts.delete",
+  ],
 };
 
 async function as(role: Role | null, baseURL: string) {
@@ -43,8 +65,11 @@ for (const role of ["owner", "lead", "support"] as Role[]) {
   });
 }
 
-
-for (const [role, status] of [["owner", 200], ["lead", 403], ["support", 403]] as const) {
+for (const [role, status] of [
+  ["owner", 200],
+  ["lead", 403],
+  ["support", 403],
+] as const) {
   test(`${role}: GET /api/dashboard/team answers ${status}`, async ({ baseURL }) => {
     const api = await as(role, baseURL!);
     const response = await api.get("/api/dashboard/team");

@@ -24,7 +24,13 @@ export async function seedContact(request: APIRequestContext, accounts: SeededAc
       contacts: [{ id: contactId, bot_id: BOT_ID, messenger: "telegram", name: `Ledger ${contactId}`, telegram_id: String(contactId) }],
       contact_accounts: accounts.map((account) => {
         accountIds[account.currency] = uniqueId();
-        return { id: accountIds[account.currency], contact_id: contactId, currency: account.currency, amount: account.amount ?? 0, blocked_at: account.blockedAt ?? null };
+        return {
+          id: accountIds[account.currency],
+          contact_id: contactId,
+          currency: account.currency,
+          amount: account.amount ?? 0,
+          blocked_at: account.blockedAt ?? null,
+        };
       }),
     },
   });
@@ -37,7 +43,9 @@ export interface Inspected {
 }
 
 export async function inspect(request: APIRequestContext, contactId: number): Promise<Inspected> {
-  const response = await request.get(`/api/operator/inspect?contact_id=${contactId}`, { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` } });
+  const response = await request.get(`/api/operator/inspect?contact_id=${contactId}`, {
+    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as Inspected;
 }

@@ -16,7 +16,12 @@ async function captureAction(page: Page, run: () => Promise<void>): Promise<Requ
 async function callAction(request: APIRequestContext, action: Request, body: unknown): Promise<string> {
   const headers = action.headers();
   const response = await request.post(action.url(), {
-    headers: { "next-action": headers["next-action"], "content-type": headers["content-type"], accept: "text/x-component", origin: new URL(action.url()).origin },
+    headers: {
+      "next-action": headers["next-action"],
+      "content-type": headers["content-type"],
+      accept: "text/x-component",
+      origin: new URL(action.url()).origin,
+    },
     data: JSON.stringify(body),
   });
   return response.text();
@@ -159,7 +164,11 @@ test.describe("support adjusts balances", () => {
     await expect(journal.first()).toContainText("$7.50");
     await expect(history.getByTestId("audit-row")).toHaveCount(1);
     await expect(history.getByTestId("audit-user")).toHaveText(emailOf("support"));
-    expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page })
+        .analyze()
+        .then((result) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)),
+    ).toEqual([]);
   });
 });
 
@@ -189,7 +198,8 @@ test("a lead sees balances read-only and cannot adjust, in the UI or by calling 
   await lead.page.goto(ledgerUrl(contactId));
   await expect(card(lead.page, "USD").getByTestId("account-balance")).toHaveText("$11.00");
   await expect(lead.page.getByTestId("ledger-read-only")).toHaveText("Balances are read-only for you. Requires the role owner or support. Your role: lead.");
-  for (const name of ["Top up", "Debit", "Open account", "Delete the USD account"]) await expect(lead.page.getByRole("button", { name, exact: true })).toHaveCount(0);
+  for (const name of ["Top up", "Debit", "Open account", "Delete the USD account"])
+    await expect(lead.page.getByRole("button", { name, exact: true })).toHaveCount(0);
 
   const [body] = JSON.parse(action.postData()!) as [Record<string, unknown>];
   expect(body).toMatchObject({ accountId: accountIds.USD, contactId });
@@ -208,7 +218,7 @@ test("the audit entries appear with the right user; support see their contacts',
   const account = await review(support.page, "USD", "Debit", "=1+2", "x");
   await expect(account.getByText("Enter digits with at most one decimal point, for example 12.50.")).toBeVisible();
   await account.getByLabel("Amount (USD)").fill("1.25");
-  await account.getByLabel("Description (goes to the account journal)").fill("=HYPERLINK(\"x\")");
+  await account.getByLabel("Description (goes to the account journal)").fill('=HYPERLINK("x")');
   await account.getByRole("button", { name: "Review" }).click();
   await account.getByRole("button", { name: "Confirm debit" }).click();
   await expect(account.getByTestId("account-balance")).toHaveText("$3.75");
@@ -241,7 +251,11 @@ test("the audit entries appear with the right user; support see their contacts',
   await expect(owner.page.getByTestId("audit-row")).toHaveCount(1);
   await expect(owner.page.getByTestId("audit-user")).toHaveText(emailOf("support"));
   await expect(owner.page.getByTestId("activity-scope")).toContainText("You see everyone's entries.");
-  expect(await new AxeBuilder({ page: owner.page }).analyze().then((result) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id))).toEqual([]);
+  expect(
+    await new AxeBuilder({ page: owner.page })
+      .analyze()
+      .then((result) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)),
+  ).toEqual([]);
 
   const href = await owner.page.getByTestId("activity-export").getAttribute("href");
   const csv = await owner.page.request.get(href!);

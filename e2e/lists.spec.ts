@@ -13,7 +13,8 @@ let nextId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
 const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const NOT_FOUND = "Page not found";
-const RESERVED_TEXT = "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype).";
+const RESERVED_TEXT =
+  "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype).";
 
 async function fixtures(request: APIRequestContext, document: Record<string, unknown>) {
   const response = await request.post("/api/operator/fixtures", {
@@ -74,7 +75,8 @@ async function addRow(page: Page, n: number, name: string, slug?: string) {
 /** The slug column of the list page's fields table, in the order shown. */
 const slugCells = (page: Page): Locator => page.locator('[data-testid^="field-"]').locator("td:nth-child(3)");
 
-const rowNames = (page: Page) => page.locator('[data-testid^="field-row-"] input[id$="-name"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const rowNames = (page: Page) =>
+  page.locator('[data-testid^="field-row-"] input[id$="-name"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 test.describe("lead designs lists", () => {
   test.use({ storageState: storageStateOf("lead") });
@@ -427,7 +429,12 @@ test("support: calling the create-list server action directly is refused, and no
   const forbiddenName = uniqueName("Forbidden");
   const support = await pageAs(browser, "support");
   const response = await support.context.request.post(request.url(), {
-    headers: { "next-action": headers["next-action"], "content-type": headers["content-type"], accept: "text/x-component", origin: new URL(request.url()).origin },
+    headers: {
+      "next-action": headers["next-action"],
+      "content-type": headers["content-type"],
+      accept: "text/x-component",
+      origin: new URL(request.url()).origin,
+    },
     data: JSON.stringify([{ ...body[0], name: forbiddenName }]),
   });
   const text = await response.text();

@@ -45,7 +45,10 @@ test.describe("owner", () => {
   test("owner: the last owner cannot be demoted", async ({ page }) => {
     await page.goto("/settings");
     await page.getByLabel(`Change role of ${emailOf("owner")}`).selectOption("support");
-    await page.getByTestId(`member-${emailOf("owner")}`).getByRole("button", { name: "Save" }).click();
+    await page
+      .getByTestId(`member-${emailOf("owner")}`)
+      .getByRole("button", { name: "Save" })
+      .click();
     await expect(page.getByText("The team must keep at least one owner.")).toBeVisible();
   });
 });

@@ -59,11 +59,15 @@ const users = [
   "signout@example.com:support",
   "leaver@example.com:support",
 ].join(",");
-const seed = spawn(bin("tsx"), ["scripts/seed-dashboard.ts", "--contacts", "300", "--users", users, "--password-env", "E2E_PASSWORD", "--api-key-env", "E2E_API_KEY"], {
-  cwd: root,
-  env,
-  stdio: ["ignore", "ignore", "pipe"],
-});
+const seed = spawn(
+  bin("tsx"),
+  ["scripts/seed-dashboard.ts", "--contacts", "300", "--users", users, "--password-env", "E2E_PASSWORD", "--api-key-env", "E2E_API_KEY"],
+  {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  },
+);
 pipe(seed);
 const code = await new Promise((resolve) => seed.on("exit", resolve));
 if (code !== 0) {

@@ -23,7 +23,12 @@ test.describe("shell", () => {
   test("navigation: the sidebar links reach every section and mark the current one", async ({ page }) => {
     await page.goto("/contacts");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    for (const [name, path] of [["Lists", "/lists"], ["Activity", "/activity"], ["Settings", "/settings"], ["Contacts", "/contacts"]]) {
+    for (const [name, path] of [
+      ["Lists", "/lists"],
+      ["Activity", "/activity"],
+      ["Settings", "/settings"],
+      ["Contacts", "/contacts"],
+    ]) {
       await nav.getByRole("link", { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");

@@ -132,7 +132,11 @@ const keyList = () =>
   optionalText().transform((text, context) => {
     /** @type {Buffer[]} */
     const keys = [];
-    for (const [index, entry] of (text ?? "").split(",").map((part) => part.trim()).filter(Boolean).entries()) {
+    for (const [index, entry] of (text ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .entries()) {
       const key = decodeKey32(entry);
       if (!key) {
         context.addIssue({ code: "custom", message: `entry ${index + 1} ${KEY32_RULE}` });
@@ -157,7 +161,10 @@ const variables = z.object({
     const url = URL.canParse(text) ? new URL(text) : null;
     if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || !url.hostname) {
       // The value may hold a password: it is not repeated.
-      context.addIssue({ code: "custom", message: "must be a postgres:// address (postgres://user:password@host:5432/database), unset for the embedded database" });
+      context.addIssue({
+        code: "custom",
+        message: "must be a postgres:// address (postgres://user:password@host:5432/database), unset for the embedded database",
+      });
       return z.NEVER;
     }
     return text;
@@ -176,7 +183,10 @@ const variables = z.object({
   PLATFORM_API_KEY: optionalText(),
   NEXTAUTH_SECRET: optionalText().transform((text, context) => {
     if (text !== null && text.length < MIN_SECRET_LENGTH) {
-      context.addIssue({ code: "custom", message: `must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 32); the value given has ${text.length}` });
+      context.addIssue({
+        code: "custom",
+        message: `must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 32); the value given has ${text.length}`,
+      });
       return z.NEVER;
     }
     return text;

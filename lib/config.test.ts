@@ -80,7 +80,14 @@ describe("configuration (lib/config.mjs)", () => {
       expect(decodeKey32(text)).toEqual(raw);
       expect(parseConfig({ PLATFORM_ENCRYPTION_KEY: text }).platform.encryptionKey).toEqual(raw);
     }
-    for (const bad of ["abc", "passphrase-that-is-long-enough", "ab".repeat(31), "ab".repeat(33), randomBytes(16).toString("base64"), randomBytes(48).toString("base64")]) {
+    for (const bad of [
+      "abc",
+      "passphrase-that-is-long-enough",
+      "ab".repeat(31),
+      "ab".repeat(33),
+      randomBytes(16).toString("base64"),
+      randomBytes(48).toString("base64"),
+    ]) {
       expect(decodeKey32(bad)).toBeNull();
       const message = refusal({ PLATFORM_ENCRYPTION_KEY: bad });
       expect(message).toMatch(/^PLATFORM_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64/);
@@ -110,9 +117,13 @@ describe("configuration (lib/config.mjs)", () => {
     // Application code: what runs in the server or an operator's command. Tests, browser tests and
     // benchmarks set up their own environments. NEXT_RUNTIME in instrumentation.ts is Next's own
     // compile-time switch (replaced in each bundle), not configuration.
-    const listed = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "app", "components", "lib", "scripts", "proxy.ts", "instrumentation.ts", "next.config.ts"], {
-      encoding: "utf8",
-    })
+    const listed = execFileSync(
+      "git",
+      ["ls-files", "-co", "--exclude-standard", "app", "components", "lib", "scripts", "proxy.ts", "instrumentation.ts", "next.config.ts"],
+      {
+        encoding: "utf8",
+      },
+    )
       .split("\n")
       .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file))
       .filter((file) => !/\.test\.ts$|\.chaos\.ts$|^lib\/testing\/|^lib\/db\/testing\.ts$|^lib\/config\.mjs$/.test(file));

@@ -129,7 +129,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("backup while npm start owns the 
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
 
     // The server's own files (its lock record, its command token) are not in the copy.
-    const names = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8" }).stdout.split("\n").map((name) => name.replace(/^\//, ""));
+    const names = spawnSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+      .stdout.split("\n")
+      .map((name) => name.replace(/^\//, ""));
     expect(names).toContain("PG_VERSION");
     expect(names.filter((name) => name.startsWith("owner."))).toEqual([]);
 
@@ -186,7 +188,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("backup while npm start owns the 
     const lines = restore.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      new RegExp(`^restore: The data directory ${realDir} is in use by process ${server.child.pid} \\(node [^)]*start\\.mjs\\), running since [^,]+, serving ${server.url.replace(/\./g, "\\.")}\\. .* stop that server first`),
+      new RegExp(
+        `^restore: The data directory ${realDir} is in use by process ${server.child.pid} \\(node [^)]*start\\.mjs\\), running since [^,]+, serving ${server.url.replace(/\./g, "\\.")}\\. .* stop that server first`,
+      ),
     );
     expect(fs.readdirSync(dataDir).sort()).toEqual(before);
     expect(fs.readdirSync(path.dirname(realDir)).filter((name) => name.startsWith(`${path.basename(realDir)}.before-restore`))).toEqual([]);

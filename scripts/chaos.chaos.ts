@@ -91,7 +91,14 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
       contacts,
       contact_accounts: contacts.map((contact, i) => ({ id: accountIds[i], contact_id: contact.id, currency: "USD", amount: OPENING_BALANCE })),
       generate_contacts: [
-        { bot_id: exportBot, count: EXPORT_CONTACTS, messenger: "vk", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z", preview_every: 25 },
+        {
+          bot_id: exportBot,
+          count: EXPORT_CONTACTS,
+          messenger: "vk",
+          created_from: "2024-01-01T00:00:00Z",
+          created_to: "2025-01-01T00:00:00Z",
+          preview_every: 25,
+        },
       ],
     });
     // Both instances start at once on the same database: migrations run under an advisory lock.
@@ -143,7 +150,12 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
             seen.push({ operation: "debit", status: answer.status, accountId, amount, balanceAfter: answer.body?.data?.amount });
           } else {
             const messengerId = String(5_000_000 + random(MESSENGER_POOL));
-            const answer = await call(instance, "createOrUpdateContact", { bot_id: loadBot, messenger: "telegram", telegram_id: messengerId, name: `Chaos ${random(1000)}` });
+            const answer = await call(instance, "createOrUpdateContact", {
+              bot_id: loadBot,
+              messenger: "telegram",
+              telegram_id: messengerId,
+              name: `Chaos ${random(1000)}`,
+            });
             seen.push({ operation: "upsert", status: answer.status, contactId: answer.body?.data?.id, messengerId });
           }
         } catch {
@@ -235,7 +247,8 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
       s.contactId === undefined ? !liveMessengerIds.has(s.messengerId!) : contactById.get(s.contactId) !== s.messengerId,
     );
     const idsPerMessengerId = new Map<string, Set<number>>();
-    for (const s of upserts.filter((u) => u.contactId !== undefined)) idsPerMessengerId.set(s.messengerId!, (idsPerMessengerId.get(s.messengerId!) ?? new Set()).add(s.contactId!));
+    for (const s of upserts.filter((u) => u.contactId !== undefined))
+      idsPerMessengerId.set(s.messengerId!, (idsPerMessengerId.get(s.messengerId!) ?? new Set()).add(s.contactId!));
     const splitMessengerIds = [...idsPerMessengerId.values()].filter((ids) => ids.size > 1);
 
     // 3. No contact is duplicated.
@@ -257,9 +270,15 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
     const decoder = new TextDecoder();
     let text = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
-    const exported = text.split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
+    const exported = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: number }).id);
     const expected = (
-      await queryRows<{ id: string }>(database.db, sql`SELECT id::text FROM platform.contacts WHERE bot_id = ${exportBot} AND NOT preview AND NOT deleted ORDER BY id`)
+      await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT id::text FROM platform.contacts WHERE bot_id = ${exportBot} AND NOT preview AND NOT deleted ORDER BY id`,
+      )
     ).map((row) => Number(row.id));
     const exportedOnce = new Set(exported).size === exported.length;
 
@@ -280,7 +299,11 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
       export_rows: `${exported.length} exported / ${expected.length} selected, each once: ${exportedOnce}`,
       unexpected_statuses: seen.filter((s) => ![200, 201].includes(s.status) && !(s.operation === "debit" && s.status === 422)).map((s) => s.status),
     };
-    console.log(`\nchaos invariants\n${Object.entries(report).map(([key, value]) => `  ${key}: ${JSON.stringify(value)}`).join("\n")}\n`);
+    console.log(
+      `\nchaos invariants\n${Object.entries(report)
+        .map(([key, value]) => `  ${key}: ${JSON.stringify(value)}`)
+        .join("\n")}\n`,
+    );
 
     expect(money.length).toBeGreaterThan(100);
     expect(upserts.length).toBeGreaterThan(20);

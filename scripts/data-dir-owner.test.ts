@@ -166,7 +166,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
       bots: [{ id: 10, project_uuid: PROJECT, name: "Shop bot" }],
       contacts: ACCOUNTS.map((id) => ({ id: id - 400, bot_id: 10, messenger: "telegram", telegram_id: String(7_000 + id), name: `Contact ${id}` })),
       contact_accounts: ACCOUNTS.map((id) => ({ id, contact_id: id - 400, currency: "USD", amount: 0 })),
-      list_schemas: [{ id: "0b6c3c1e-1111-4a2b-8c3d-0000000000a1", project_uuid: PROJECT, name: "Orders", fields: { sku: { name: "SKU", type: "string" }, "10": { name: "Ten", type: "number" } } }],
+      list_schemas: [
+        {
+          id: "0b6c3c1e-1111-4a2b-8c3d-0000000000a1",
+          project_uuid: PROJECT,
+          name: "Orders",
+          fields: { sku: { name: "SKU", type: "string" }, "10": { name: "Ten", type: "number" } },
+        },
+      ],
     });
     const loaded = await tsx("scripts/platform-load.ts", first);
     expect(loaded.stderr).toBe(`platform:load: via the running server (pid ${server.child.pid}, ${server.url})\n`);
@@ -244,7 +251,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     const reset = await tsx("scripts/user-password.ts", "--email", users.email);
     expect(reset.stderr).toBe(`user:password: via the running server (pid ${server.child.pid}, ${server.url})\n`);
     expect(reset.status).toBe(0);
-    const match = reset.stdout.match(/^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): (\S{20})\n$/);
+    const match = reset.stdout.match(
+      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): (\S{20})\n$/,
+    );
     expect(match).not.toBeNull();
     expect((await signIn(server.url, users.email, users.password)).error).toBe("invalid_credentials");
     expect((await me(server.url, before.cookie)).status).not.toBe(200);
@@ -258,7 +267,10 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
   }, 180_000);
 
   test("owner: opening the database directly while the server holds it is refused, naming the server", async () => {
-    const error = await openDatabase({ dataDir }).then(() => null, (caught: unknown) => caught);
+    const error = await openDatabase({ dataDir }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(DataDirLockedError);
     expect((error as DataDirLockedError).owner).toMatchObject({ pid: server.child.pid, url: server.url });
   });
@@ -320,6 +332,8 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     const direct = await tsx("scripts/user-password.ts", "--email", users.email);
     expect(direct.stderr).toBe(`user:password: directly on the embedded database in ${dataDir} (no server holds it)\n`);
     expect(direct.status).toBe(0);
-    expect(direct.stdout).toMatch(/^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): \S{20}\n$/);
+    expect(direct.stdout).toMatch(
+      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): \S{20}\n$/,
+    );
   }, 180_000);
 });

@@ -102,7 +102,10 @@ const handleNext = app.getRequestHandler();
 // The port is taken before Next is prepared (a busy port is refused at once); requests wait for it.
 const prepared = app.prepare();
 let isPrepared = false;
-prepared.then(() => (isPrepared = true), () => undefined);
+prepared.then(
+  () => (isPrepared = true),
+  () => undefined,
+);
 
 const server = http.createServer((req, res) => {
   if (isPrepared) return handle(req, res);
@@ -146,7 +149,12 @@ function refuseBusySignIn(req, res) {
   if (req.method !== "POST" || !req.url?.startsWith("/api/auth/callback/credentials")) return false;
   if (!processBridge().passwordCheckGate?.full) return false;
   const seconds = 1;
-  const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https" ? "https" : "http";
+  const proto =
+    String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      .trim() === "https"
+      ? "https"
+      : "http";
   const login = new URL(`/login?error=${encodeURIComponent(`busy:${seconds}`)}`, `${proto}://${req.headers.host ?? url.replace(/^https?:\/\//, "")}`);
   req.resume();
   res.writeHead(429, { "content-type": "application/json", "retry-after": String(seconds), "cache-control": "no-store" });
@@ -159,7 +167,8 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => v
 
 await new Promise((resolve) => {
   server.once("error", (error) => {
-    if (error.code === "EADDRINUSE") refuse(`port ${port} on ${hostname} is in use by another process; set PORT= to pick another (e.g. PORT=${port + 1} npm start).`);
+    if (error.code === "EADDRINUSE")
+      refuse(`port ${port} on ${hostname} is in use by another process; set PORT= to pick another (e.g. PORT=${port + 1} npm start).`);
     refuse(`cannot listen on ${hostname}:${port}: ${error.message}`);
   });
   server.listen(port, hostname, resolve);

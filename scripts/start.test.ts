@@ -12,7 +12,6 @@ import { acquireDataDirLock } from "@/lib/db/data-dir-lock.mjs";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789" };
 
 describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedded database", () => {
@@ -44,7 +43,11 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as net.AddressInfo).port;
     try {
-      const refused = spawnSync("node", ["scripts/start.mjs"], { env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, encoding: "utf8", timeout: 120_000 });
+      const refused = spawnSync("node", ["scripts/start.mjs"], {
+        env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       expect(refused.status).toBe(1);
       expect(refused.stdout).toBe("");
       expect(refused.stderr).toBe(
@@ -58,10 +61,16 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     await new Promise<void>((resolve) => holder2.listen(0, "127.0.0.1", resolve));
     const demoPort = (holder2.address() as net.AddressInfo).port;
     try {
-      const demo = spawnSync("node", ["scripts/demo.mjs", "--no-build"], { env: { ...env, PORT: String(demoPort), HOSTNAME: "127.0.0.1" }, encoding: "utf8", timeout: 120_000 });
+      const demo = spawnSync("node", ["scripts/demo.mjs", "--no-build"], {
+        env: { ...env, PORT: String(demoPort), HOSTNAME: "127.0.0.1" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       expect(demo.status).toBe(1);
       expect(demo.stdout).toBe("");
-      expect(demo.stderr).toBe(`demo: port ${demoPort} on 127.0.0.1 is in use by another process; set PORT= to pick another (e.g. PORT=${demoPort + 1} npm run demo).\n`);
+      expect(demo.stderr).toBe(
+        `demo: port ${demoPort} on 127.0.0.1 is in use by another process; set PORT= to pick another (e.g. PORT=${demoPort + 1} npm run demo).\n`,
+      );
     } finally {
       holder2.close();
     }
@@ -97,7 +106,8 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     const keyFile = path.join(dataDir, "platform-encryption.key");
     fs.rmSync(keyFile, { force: true });
     const lines: string[] = [];
-    const start = () => startServer({ env: { ...env, PLATFORM_ENCRYPTION_KEY: "", PLATFORM_ENCRYPTION_KEYS_PREVIOUS: "" }, onLine: (line) => lines.push(line) });
+    const start = () =>
+      startServer({ env: { ...env, PLATFORM_ENCRYPTION_KEY: "", PLATFORM_ENCRYPTION_KEYS_PREVIOUS: "" }, onLine: (line) => lines.push(line) });
     const call = async (url: string, method: string, body: unknown) => {
       const response = await fetch(`${url}/api/v1/${method}`, {
         method: "POST",
@@ -141,31 +151,47 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
 
   test.each([
     ["PORT", { PORT: "http" }, /^npm start: PORT must be a whole number from 1 to 65535, not "http"$/],
-    ["a number with a unit", { PLATFORM_MAX_BODY_BYTES: "1MB" }, /^npm start: PLATFORM_MAX_BODY_BYTES must be a whole number of bytes 1024 or more, not "1MB"$/],
+    [
+      "a number with a unit",
+      { PLATFORM_MAX_BODY_BYTES: "1MB" },
+      /^npm start: PLATFORM_MAX_BODY_BYTES must be a whole number of bytes 1024 or more, not "1MB"$/,
+    ],
     ["a short key", { PLATFORM_ENCRYPTION_KEY: "abc" }, /^npm start: PLATFORM_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64/],
     ["no session secret", { NEXTAUTH_SECRET: "" }, /^npm start: NEXTAUTH_SECRET is not set/],
     ["a short session secret", { NEXTAUTH_SECRET: "short" }, /^npm start: NEXTAUTH_SECRET must be at least 32 characters/],
     ["a DATABASE_URL that does not parse", { DATABASE_URL: "db.example.com:5432" }, /^npm start: DATABASE_URL must be a postgres:\/\/ address/],
-    ["a database that stays unreachable", { DATABASE_URL: "postgres://app:hunter2@127.0.0.1:1/app" }, /^npm start: DATABASE_URL: the database at 127\.0\.0\.1:1\/app cannot be reached \(ECONNREFUSED\)/],
-    ["a DATA_DIR that cannot be created", { DATA_DIR: "/etc/hostname/data" }, /^npm start: DATA_DIR \/etc\/hostname\/data cannot be created or written \(ENOTDIR\)/],
-  ])("%s: npm start exits 1 with one line naming the variable, and writes nothing", async (_, overrides, line) => {
-    const port = await freePort();
-    const child = spawn("node", ["scripts/start.mjs"], {
-      env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1", ...overrides },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    let stdout = "";
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    expect(code).toBe(1);
-    const lines = stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(line);
-    expect(stderr).not.toContain("hunter2");
-    expect(stdout).toBe("");
-  }, 60_000);
+    [
+      "a database that stays unreachable",
+      { DATABASE_URL: "postgres://app:hunter2@127.0.0.1:1/app" },
+      /^npm start: DATABASE_URL: the database at 127\.0\.0\.1:1\/app cannot be reached \(ECONNREFUSED\)/,
+    ],
+    [
+      "a DATA_DIR that cannot be created",
+      { DATA_DIR: "/etc/hostname/data" },
+      /^npm start: DATA_DIR \/etc\/hostname\/data cannot be created or written \(ENOTDIR\)/,
+    ],
+  ])(
+    "%s: npm start exits 1 with one line naming the variable, and writes nothing",
+    async (_, overrides, line) => {
+      const port = await freePort();
+      const child = spawn("node", ["scripts/start.mjs"], {
+        env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1", ...overrides },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      let stdout = "";
+      child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code).toBe(1);
+      const lines = stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(stderr).not.toContain("hunter2");
+      expect(stdout).toBe("");
+    },
+    60_000,
+  );
 
   test("sign-in throttle per address: an X-Forwarded-For the client writes itself does not make it another address", async () => {
     const server = await startServer({ env: { ...env, DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "3" } });

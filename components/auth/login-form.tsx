@@ -49,7 +49,13 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
 
   return (
     <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate data-ready={ready}>
-      <div aria-live="assertive">{error ? <Alert tone="danger" live>{error}</Alert> : null}</div>
+      <div aria-live="assertive">
+        {error ? (
+          <Alert tone="danger" live>
+            {error}
+          </Alert>
+        ) : null}
+      </div>
       <Field id="email" label={t("login.email")} required>
         <Input name="email" type="email" autoComplete="username" required />
       </Field>

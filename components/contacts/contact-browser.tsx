@@ -38,7 +38,12 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
   const filters = { bot: params.bot, from: params.from, to: params.to };
   const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);
   const data = query.data;
-  const error = query.error instanceof ApiError ? query.error.error : query.error ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError) : null;
+  const error =
+    query.error instanceof ApiError
+      ? query.error.error
+      : query.error
+        ? ({ kind: "server", message: t("contacts.load_failed"), fieldErrors: {} } as ActionError)
+        : null;
   const shownError = error ?? (!data && isInitialPage ? initial.error : null);
   const loadingNext = query.isFetching && (query.isPlaceholderData || !data);
   const reversed = params.from !== null && params.to !== null && params.from > params.to;

@@ -33,9 +33,20 @@ export function ContactDetails({ contact, t, locale, timeZone }: { contact: Cont
         <div className="flex items-start gap-4">
           {avatar ? (
             // eslint-disable-next-line @next/next/no-img-element -- a platform link of any host; next/image would need every host configured
-            <img src={avatar} alt={t("contact.avatar_alt", { name: contact.name })} width={72} height={72} className="size-18 rounded-full border border-border object-cover" referrerPolicy="no-referrer" />
+            <img
+              src={avatar}
+              alt={t("contact.avatar_alt", { name: contact.name })}
+              width={72}
+              height={72}
+              className="size-18 rounded-full border border-border object-cover"
+              referrerPolicy="no-referrer"
+            />
           ) : (
-            <div className="flex size-18 shrink-0 items-center justify-center rounded-full border border-border bg-surface-2 text-xl font-semibold" role="img" aria-label={t("contact.no_avatar")}>
+            <div
+              className="flex size-18 shrink-0 items-center justify-center rounded-full border border-border bg-surface-2 text-xl font-semibold"
+              role="img"
+              aria-label={t("contact.no_avatar")}
+            >
               {(contact.name || "?").slice(0, 1).toUpperCase()}
             </div>
           )}
@@ -60,7 +71,9 @@ export function ContactDetails({ contact, t, locale, timeZone }: { contact: Cont
               {formatDateTime(contact.created_at, locale, timeZone)}
             </Field>
             <Field label={t("contact.field.subscription")} testId="contact-subscription">
-              {contact.unsubscribed_at ? t("contact.unsubscribed_at", { date: formatDateTime(contact.unsubscribed_at, locale, timeZone) }) : t("contact.subscribed")}
+              {contact.unsubscribed_at
+                ? t("contact.unsubscribed_at", { date: formatDateTime(contact.unsubscribed_at, locale, timeZone) })
+                : t("contact.subscribed")}
             </Field>
           </dl>
         </div>

@@ -67,8 +67,22 @@ export function ContactFilters({
         ) : (
           <BotIdInput key={filters.bot ?? ""} id={`${id}-bot`} value={filters.bot} onChange={(bot) => onFilters({ bot })} />
         )}
-        <DayInput id={`${id}-from`} label={t("contacts.filter.from")} value={filters.from} invalid={reversed} onChange={(from) => onFilters({ from })} hintId={`${id}-dates`} />
-        <DayInput id={`${id}-to`} label={t("contacts.filter.to")} value={filters.to} invalid={reversed} onChange={(to) => onFilters({ to })} hintId={`${id}-dates`} />
+        <DayInput
+          id={`${id}-from`}
+          label={t("contacts.filter.from")}
+          value={filters.from}
+          invalid={reversed}
+          onChange={(from) => onFilters({ from })}
+          hintId={`${id}-dates`}
+        />
+        <DayInput
+          id={`${id}-to`}
+          label={t("contacts.filter.to")}
+          value={filters.to}
+          invalid={reversed}
+          onChange={(to) => onFilters({ to })}
+          hintId={`${id}-dates`}
+        />
         <Field id={`${id}-size`} label={t("contacts.page_size")}>
           <Select value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
             {PAGE_SIZES.map((value) => (
@@ -99,7 +113,21 @@ export function ContactFilters({
   );
 }
 
-function DayInput({ id, label: text, value, invalid, hintId, onChange }: { id: string; label: string; value: string | null; invalid: boolean; hintId: string; onChange: (day: string | null) => void }) {
+function DayInput({
+  id,
+  label: text,
+  value,
+  invalid,
+  hintId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  invalid: boolean;
+  hintId: string;
+  onChange: (day: string | null) => void;
+}) {
   return (
     <Field id={id} label={text}>
       <Input

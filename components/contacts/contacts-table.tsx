@@ -30,7 +30,9 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string): ColumnDef<C
     created: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt, locale, timeZone)}</span>,
     status: (row) =>
       row.unsubscribedAt ? (
-        <span className="whitespace-nowrap text-warning">{t("contacts.unsubscribed_since", { date: formatDateTime(row.unsubscribedAt, locale, timeZone) })}</span>
+        <span className="whitespace-nowrap text-warning">
+          {t("contacts.unsubscribed_since", { date: formatDateTime(row.unsubscribedAt, locale, timeZone) })}
+        </span>
       ) : (
         <span className="whitespace-nowrap">{t("contacts.subscribed_since", { date: formatDateTime(row.createdAt, locale, timeZone) })}</span>
       ),

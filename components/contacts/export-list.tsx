@@ -125,20 +125,13 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
       ) : null}
       {job.status === "finished" ? (
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-          <a
-            className="font-medium text-primary underline"
-            href={exportDownloadUrl(job.id)}
-            download={job.fileName}
-            data-testid="export-download"
-          >
+          <a className="font-medium text-primary underline" href={exportDownloadUrl(job.id)} download={job.fileName} data-testid="export-download">
             {t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
           </a>
           {job.expiresAt ? <span className="text-muted">{t("exports.expires", { time: formatDateTime(job.expiresAt, locale, job.filters.tz) })}</span> : null}
         </p>
       ) : null}
-      {job.status === "failed" ? (
-        <p className="mt-2 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p>
-      ) : null}
+      {job.status === "failed" ? <p className="mt-2 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p> : null}
       {problem ? (
         <p className="mt-2 text-sm text-danger" role="alert">
           {problem}

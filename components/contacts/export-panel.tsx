@@ -80,7 +80,13 @@ export function ExportPanel({
             {t("exports.all")}
           </Link>
         </div>
-        <div aria-live="polite">{notice ? <Alert tone={notice.tone} live>{notice.text}</Alert> : null}</div>
+        <div aria-live="polite">
+          {notice ? (
+            <Alert tone={notice.tone} live>
+              {notice.text}
+            </Alert>
+          ) : null}
+        </div>
       </form>
       <div className="mt-6">
         <ExportList botName={botName} />

@@ -28,7 +28,12 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
     const money = (value: string) => formatMoney(value, account.currency, locale);
     const numeric = { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" };
     return [
-      { id: "time", header: t("ledger.journal.time"), meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone) },
+      {
+        id: "time",
+        header: t("ledger.journal.time"),
+        meta: { className: "whitespace-nowrap" },
+        cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone),
+      },
       {
         id: "kind",
         header: t("ledger.journal.kind"),
@@ -40,7 +45,12 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
         meta: numeric,
         cell: ({ row }) => `${row.original.kind === "debit" ? "−" : "+"}${money(row.original.amount)}`,
       },
-      { id: "description", header: t("ledger.journal.description"), meta: { className: "max-w-xs break-words" }, cell: ({ row }) => row.original.description ?? t("common.none") },
+      {
+        id: "description",
+        header: t("ledger.journal.description"),
+        meta: { className: "max-w-xs break-words" },
+        cell: ({ row }) => row.original.description ?? t("common.none"),
+      },
       { id: "balance_after", header: t("ledger.journal.balance_after"), meta: numeric, cell: ({ row }) => money(row.original.balanceAfter) },
     ];
   }, [t, locale, timeZone, account.currency]);
@@ -66,7 +76,11 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
             rowProps={() => ({ "data-testid": "journal-row" })}
             loading={journal.isPending || journal.isPlaceholderData}
             empty={t("ledger.journal.empty")}
-            pager={journal.data ? { page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") } : undefined}
+            pager={
+              journal.data
+                ? { page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") }
+                : undefined
+            }
           />
         )}
       </section>

@@ -20,7 +20,12 @@ export interface ActivityFilterValues {
  */
 export function ActivityFilters({ users, values, t }: { users: { id: number; email: string }[]; values: ActivityFilterValues; t: Translate }) {
   return (
-    <form method="get" action="/activity" className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("audit.filters")}>
+    <form
+      method="get"
+      action="/activity"
+      className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6"
+      aria-label={t("audit.filters")}
+    >
       <Field id="filter-user" label={t("audit.filter.user")}>
         <Select name="user" defaultValue={values.user}>
           <option value="">{t("audit.filter.anyone")}</option>

@@ -39,9 +39,15 @@ export function AuditTable({
 }) {
   const { t, locale, timeZone } = useI18n();
   const columns = useMemo<ColumnDef<AuditEntryView>[]>(() => {
-    const money = (value: string | null, currency: string | null) => (value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale));
+    const money = (value: string | null, currency: string | null) =>
+      value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale);
     const all: (ColumnDef<AuditEntryView> | false)[] = [
-      { id: "time", header: t("audit.time"), meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone) },
+      {
+        id: "time",
+        header: t("audit.time"),
+        meta: { className: "whitespace-nowrap" },
+        cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone),
+      },
       {
         id: "user",
         header: t("audit.user"),

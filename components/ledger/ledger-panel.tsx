@@ -23,7 +23,15 @@ import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-
  * journals, and — for roles that may — opening, top-up, debit and deletion.
  * Leads see the same balances read-only, with the reason.
  */
-export function LedgerPanel({ contactId, initialAccounts, initialError }: { contactId: number; initialAccounts: AccountView[] | null; initialError: ActionError | null }) {
+export function LedgerPanel({
+  contactId,
+  initialAccounts,
+  initialError,
+}: {
+  contactId: number;
+  initialAccounts: AccountView[] | null;
+  initialError: ActionError | null;
+}) {
   const { t, locale } = useI18n();
   const viewer = useViewer();
   const ledger = useLedgerUpdates(contactId);
@@ -152,12 +160,20 @@ function AccountCard({
       ) : null}
       <div className="flex flex-wrap gap-2">
         {permissions.topUp ? (
-          <Button variant={form === "top_up" ? "primary" : "secondary"} aria-expanded={form === "top_up"} onClick={() => setForm(form === "top_up" ? null : "top_up")}>
+          <Button
+            variant={form === "top_up" ? "primary" : "secondary"}
+            aria-expanded={form === "top_up"}
+            onClick={() => setForm(form === "top_up" ? null : "top_up")}
+          >
             {t("ledger.account.top_up")}
           </Button>
         ) : null}
         {permissions.debit ? (
-          <Button variant={form === "debit" ? "primary" : "secondary"} aria-expanded={form === "debit"} onClick={() => setForm(form === "debit" ? null : "debit")}>
+          <Button
+            variant={form === "debit" ? "primary" : "secondary"}
+            aria-expanded={form === "debit"}
+            onClick={() => setForm(form === "debit" ? null : "debit")}
+          >
             {t("ledger.account.debit")}
           </Button>
         ) : null}

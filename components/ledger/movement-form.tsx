@@ -107,7 +107,10 @@ export function MovementForm({
     const { outcome } = settled;
     if (outcome.status === "succeeded") {
       const balance = outcome.balanceAfter ?? outcome.account?.amount ?? "0";
-      return onDone(t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }), outcome.account);
+      return onDone(
+        t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }),
+        outcome.account,
+      );
     }
     if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
     setReview(null);
@@ -163,7 +166,9 @@ export function MovementForm({
           <dt className="text-muted">{t("ledger.confirm.after")}</dt>
           <dd data-testid="balance-after">{after < BigInt(0) ? t("ledger.confirm.after_insufficient") : money(after)}</dd>
         </dl>
-        {kind === "debit" && account.blockedAt ? <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</Alert> : null}
+        {kind === "debit" && account.blockedAt ? (
+          <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</Alert>
+        ) : null}
         {connectionLost ? (
           <Alert tone="warning" live>
             {t("ledger.connection_lost_resend")}
@@ -176,7 +181,11 @@ export function MovementForm({
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={send} disabled={pending} aria-busy={pending}>
-            {pending ? t("ledger.confirm.sending") : connectionLost ? t("ledger.confirm.resend") : t(kind === "top_up" ? "ledger.confirm.submit_top_up" : "ledger.confirm.submit_debit")}
+            {pending
+              ? t("ledger.confirm.sending")
+              : connectionLost
+                ? t("ledger.confirm.resend")
+                : t(kind === "top_up" ? "ledger.confirm.submit_top_up" : "ledger.confirm.submit_debit")}
           </Button>
           <Button variant="secondary" onClick={() => setReview(null)} disabled={pending}>
             {t("ledger.confirm.back")}
@@ -186,7 +195,11 @@ export function MovementForm({
     );
   }
 
-  const amountHint = t(digits === 0 ? "ledger.amount.hint_whole" : "ledger.amount.hint", { min: money(MOVEMENT_BOUNDS.min), max: money(MOVEMENT_BOUNDS.max), digits });
+  const amountHint = t(digits === 0 ? "ledger.amount.hint_whole" : "ledger.amount.hint", {
+    min: money(MOVEMENT_BOUNDS.min),
+    max: money(MOVEMENT_BOUNDS.max),
+    digits,
+  });
   const length = descriptionLength(description.trim());
   return (
     <form onSubmit={onReview} noValidate aria-label={title} className="space-y-3 rounded-md border border-border p-4" data-testid={`form-${kind}`}>
@@ -204,7 +217,11 @@ export function MovementForm({
         errorVars={amountErrorVars(currency, locale, MOVEMENT_BOUNDS)}
         required
       >
-        <AmountInput currency={currency} placeholder={digits === 0 ? "1500" : `12${locale === "ru" ? "," : "."}${"5".padEnd(digits, "0")}`} {...form.register("amount")} />
+        <AmountInput
+          currency={currency}
+          placeholder={digits === 0 ? "1500" : `12${locale === "ru" ? "," : "."}${"5".padEnd(digits, "0")}`}
+          {...form.register("amount")}
+        />
       </Field>
       <Field
         id={`${prefix}-description`}

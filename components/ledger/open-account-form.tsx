@@ -73,7 +73,13 @@ export function OpenAccountForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="open-account-title" className="space-y-3 rounded-md border border-border p-4" data-testid="open-account">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="open-account-title"
+      className="space-y-3 rounded-md border border-border p-4"
+      data-testid="open-account"
+    >
       <h3 id="open-account-title" className="font-semibold">
         {t("ledger.open.title")}
       </h3>
@@ -84,11 +90,7 @@ export function OpenAccountForm({
       ) : null}
       {unknown ? <UnknownOutcome idempotencyKey={unknown.key} reason={unknown.reason} onSettled={onChanged} /> : null}
       <Field id="open-currency" label={t("ledger.open.currency")} description={t("ledger.open.hint")} error={errors.currency} required className="sm:max-w-md">
-        <Controller
-          control={form.control}
-          name="currency"
-          render={({ field }) => <CurrencySelect variant="list" exclude={existing} {...field} />}
-        />
+        <Controller control={form.control} name="currency" render={({ field }) => <CurrencySelect variant="list" exclude={existing} {...field} />} />
       </Field>
       <Button type="submit" disabled={pending}>
         {pending ? t("ledger.open.opening") : t("ledger.open.submit")}

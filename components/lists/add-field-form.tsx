@@ -8,13 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
-import {
-  AddFieldFormSchema,
-  DEFAULT_CURRENCY,
-  FIELD_TYPES,
-  addFieldErrorPath,
-  type AddFieldFormInput,
-} from "@/lib/dashboard/forms/lists";
+import { AddFieldFormSchema, DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath, type AddFieldFormInput } from "@/lib/dashboard/forms/lists";
 import { slugFromName } from "@/lib/dashboard/lists/slug";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
@@ -56,7 +50,13 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-border bg-surface p-4" aria-labelledby="add-field-title" data-ready={ready}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-3 rounded-lg border border-border bg-surface p-4"
+      aria-labelledby="add-field-title"
+      data-ready={ready}
+    >
       <h3 id="add-field-title" className="font-semibold">
         {t("lists.add_field.title")}
       </h3>

@@ -65,10 +65,26 @@ export function FieldRow({
             </span>
           </div>
           <div className="flex flex-wrap gap-1">
-            <Button id={`${base}-up`} variant="ghost" className="px-2 py-1" aria-label={t("lists.form.move_up", { n })} disabled={index === 0} onClick={() => onMove(index, index - 1)} data-move="up">
+            <Button
+              id={`${base}-up`}
+              variant="ghost"
+              className="px-2 py-1"
+              aria-label={t("lists.form.move_up", { n })}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+              data-move="up"
+            >
               ↑ <span className="sr-only sm:not-sr-only">{t("lists.form.up")}</span>
             </Button>
-            <Button id={`${base}-down`} variant="ghost" className="px-2 py-1" aria-label={t("lists.form.move_down", { n })} disabled={index === count - 1} onClick={() => onMove(index, index + 1)} data-move="down">
+            <Button
+              id={`${base}-down`}
+              variant="ghost"
+              className="px-2 py-1"
+              aria-label={t("lists.form.move_down", { n })}
+              disabled={index === count - 1}
+              onClick={() => onMove(index, index + 1)}
+              data-move="down"
+            >
               ↓ <span className="sr-only sm:not-sr-only">{t("lists.form.down")}</span>
             </Button>
             <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("lists.form.remove", { n })} disabled={count === 1} onClick={onRemove}>

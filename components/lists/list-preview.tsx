@@ -12,7 +12,11 @@ const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly 
 export function ListPreview({ name, fields }: { name: string; fields: Partial<ListFieldFormInput>[] }) {
   const t = useT();
   return (
-    <aside aria-labelledby="list-preview-title" className="h-fit rounded-lg border border-dashed border-border bg-surface-2/50 p-4 xl:sticky xl:top-4" data-testid="list-preview">
+    <aside
+      aria-labelledby="list-preview-title"
+      className="h-fit rounded-lg border border-dashed border-border bg-surface-2/50 p-4 xl:sticky xl:top-4"
+      data-testid="list-preview"
+    >
       <h2 id="list-preview-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
         {t("lists.form.preview")}
       </h2>

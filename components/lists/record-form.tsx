@@ -64,7 +64,13 @@ export function RecordForm({
 
   const titleId = record ? "record-form-edit" : "record-form-add";
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-4 rounded-lg border border-border bg-surface p-4" data-testid="record-form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-lg border border-border bg-surface p-4"
+      data-testid="record-form"
+    >
       <h3 id={titleId} className="font-semibold">
         {record ? t("records.form_title_edit") : t("records.form_title_add")}
       </h3>

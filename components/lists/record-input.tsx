@@ -41,7 +41,12 @@ type Common = { field: RecordInputSpec; t: Translate; disabled?: boolean };
  * Field (which gives it its id, error and descriptions). The value is text
  * (as a form sends it); the record schema checks and converts it.
  */
-export function RecordInput({ field, t, disabled, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
+export function RecordInput({
+  field,
+  t,
+  disabled,
+  ...rest
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement> & SelectHTMLAttributes<HTMLSelectElement>, "id" | "type">) {
   const aria = { disabled };
   switch (field.type) {
     case "bool":

@@ -66,7 +66,12 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
           <Button variant="ghost" className="px-2 py-1" aria-label={t("records.edit_label", { n: row.index + 1 })} onClick={() => setEditing(row.original)}>
             {t("records.edit")}
           </Button>
-          <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("records.delete_label", { n: row.index + 1 })} onClick={() => setDeleting(row.original)}>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-danger"
+            aria-label={t("records.delete_label", { n: row.index + 1 })}
+            onClick={() => setDeleting(row.original)}
+          >
             {t("records.delete")}
           </Button>
         </div>

@@ -64,10 +64,7 @@ export function TargetPicker({
         <div className="grid gap-3 sm:grid-cols-2">
           {hasProjects ? (
             <Field id="target-project" label={t("lists.form.project")} error={typingProject ? undefined : errors.projectUuid} required>
-              <Select
-                value={typingProject ? OTHER : projectUuid}
-                onChange={(event) => pick("projectUuid", event.target.value, setTypingProject)}
-              >
+              <Select value={typingProject ? OTHER : projectUuid} onChange={(event) => pick("projectUuid", event.target.value, setTypingProject)}>
                 <option value="">{t("lists.form.pick_project")}</option>
                 {directory.projects.map((project) => (
                   <option key={project.uuid} value={project.uuid}>
@@ -94,10 +91,7 @@ export function TargetPicker({
         <div className="grid gap-3 sm:grid-cols-2">
           {bots.length > 0 ? (
             <Field id="target-bot" label={t("lists.form.bot")} error={typingBot ? undefined : errors.botId} required>
-              <Select
-                value={typingBot ? OTHER : botId}
-                onChange={(event) => pick("botId", event.target.value, setTypingBot)}
-              >
+              <Select value={typingBot ? OTHER : botId} onChange={(event) => pick("botId", event.target.value, setTypingBot)}>
                 <option value="">{t("lists.form.pick_bot")}</option>
                 {directory.projects
                   .filter((project) => project.bots.length > 0)
@@ -116,12 +110,7 @@ export function TargetPicker({
           ) : null}
           {typingBot ? (
             <Field id="target-bot-id" label={t("lists.form.bot_id_label")} error={errors.botId} required>
-              <Input
-                autoComplete="off"
-                inputMode="numeric"
-                className="font-mono"
-                {...form.register("botId")}
-              />
+              <Input autoComplete="off" inputMode="numeric" className="font-mono" {...form.register("botId")} />
             </Field>
           ) : null}
         </div>

@@ -40,8 +40,16 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {saved ? <Alert tone="success" live title={t("connection.saved")}>{saved}</Alert> : null}
-      {formError ? <Alert tone="danger" live>{formError}</Alert> : null}
+      {saved ? (
+        <Alert tone="success" live title={t("connection.saved")}>
+          {saved}
+        </Alert>
+      ) : null}
+      {formError ? (
+        <Alert tone="danger" live>
+          {formError}
+        </Alert>
+      ) : null}
       <fieldset disabled={locked || isSubmitting} className="space-y-4">
         <Field id="connection-url" label={t("connection.base_url")} description={urlHint} error={errors.baseUrl}>
           <Input type="url" placeholder={defaultUrl} {...form.register("baseUrl")} />

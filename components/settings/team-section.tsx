@@ -46,7 +46,13 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
   );
   return (
     <div className="space-y-6">
-      <div aria-live="polite">{notice ? <Alert tone={notice.tone} live>{notice.text}</Alert> : null}</div>
+      <div aria-live="polite">
+        {notice ? (
+          <Alert tone={notice.tone} live>
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
       <DataTable
         columns={columns}
         data={members}
@@ -166,7 +172,11 @@ function InviteForm() {
           </p>
         </Alert>
       ) : null}
-      {formError ? <Alert tone="danger" live>{formError}</Alert> : null}
+      {formError ? (
+        <Alert tone="danger" live>
+          {formError}
+        </Alert>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="invite-email" label={t("team.email")} error={errors.email} required>
           <Input type="email" autoComplete="off" {...form.register("email")} />

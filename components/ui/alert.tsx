@@ -10,7 +10,19 @@ const tones: Record<Tone, string> = {
   danger: "border-danger bg-danger-bg text-danger",
 };
 
-export function Alert({ tone = "info", title, children, className, live }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string; live?: boolean }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className,
+  live,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  live?: boolean;
+}) {
   return (
     <div className={cn("rounded-md border px-4 py-3 text-sm", tones[tone], className)} role={live ? (tone === "danger" ? "alert" : "status") : undefined}>
       {title ? <p className="font-medium">{title}</p> : null}

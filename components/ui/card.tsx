@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 
-export function Card({ title, description, children, className, titleId }: { title?: ReactNode; description?: ReactNode; children: ReactNode; className?: string; titleId?: string }) {
+export function Card({
+  title,
+  description,
+  children,
+  className,
+  titleId,
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  titleId?: string;
+}) {
   return (
     <section className={cn("rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6", className)} aria-labelledby={title ? titleId : undefined}>
       {title ? (

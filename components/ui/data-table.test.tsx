@@ -26,7 +26,12 @@ const columns: ColumnDef<Person, unknown>[] = [
   { id: "balance", header: () => <em>Balance</em>, meta: { label: "Balance", className: "text-right tabular-nums" }, cell: ({ row }) => row.original.balance },
 ];
 
-const inEnglish = (ui: ReactNode) => render(<I18nProvider locale="en" dictionary={messages.en} timeZone="UTC">{ui}</I18nProvider>);
+const inEnglish = (ui: ReactNode) =>
+  render(
+    <I18nProvider locale="en" dictionary={messages.en} timeZone="UTC">
+      {ui}
+    </I18nProvider>,
+  );
 
 function People(props: Partial<DataTableProps<Person, unknown>>) {
   return <DataTable columns={columns} data={PEOPLE} getRowId={(person) => String(person.id)} caption="People" {...props} />;
@@ -67,7 +72,11 @@ describe("DataTable", () => {
     const user = userEvent.setup();
     await user.click(screen.getByText("Columns", { selector: "summary" }));
     const chooser = screen.getByRole("group", { name: "Columns" });
-    expect(within(chooser).getAllByRole("checkbox").map((box) => box.parentElement?.textContent)).toEqual(["Email", "Balance"]);
+    expect(
+      within(chooser)
+        .getAllByRole("checkbox")
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(["Email", "Balance"]);
     await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
     expect(headers()).toEqual(["Name", "Balance"]);
     expect(screen.queryByText("boris@example.com")).toBeNull();

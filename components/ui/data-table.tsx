@@ -1,7 +1,16 @@
 "use client";
 
 import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
-import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type RowData, type SortingState, type VisibilityState } from "@tanstack/react-table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Column,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type VisibilityState,
+} from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
@@ -113,7 +122,10 @@ export function DataTable<TData, TValue>({
 
   // The one row in the tab order; by id, so a new page starts again at its first row.
   const [activeId, setActiveId] = useState<string | null>(null);
-  const activeIndex = Math.max(0, rows.findIndex((row) => row.id === activeId));
+  const activeIndex = Math.max(
+    0,
+    rows.findIndex((row) => row.id === activeId),
+  );
   const rowElements = useRef<(HTMLTableRowElement | null)[]>([]);
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(rows.length - 1, index));
@@ -151,7 +163,10 @@ export function DataTable<TData, TValue>({
         aria-label={caption}
         tabIndex={0}
         aria-busy={loading || undefined}
-        className={cn("max-w-full overflow-auto rounded-lg border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary", scrollClassName)}
+        className={cn(
+          "max-w-full overflow-auto rounded-lg border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary",
+          scrollClassName,
+        )}
       >
         <Table data-testid={testId}>
           <TableCaption>{caption}</TableCaption>

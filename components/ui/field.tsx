@@ -1,6 +1,15 @@
 "use client";
 
-import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  createContext,
+  useContext,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import type { FieldError } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import type { Vars } from "@/lib/i18n/format";
@@ -147,7 +156,13 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Checkbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { ref?: Ref<HTMLInputElement> }) {
-  return <input type="checkbox" className={cn("h-4 w-4 rounded border-border aria-[invalid=true]:outline aria-[invalid=true]:outline-danger", className)} {...useFieldProps(props)} />;
+  return (
+    <input
+      type="checkbox"
+      className={cn("h-4 w-4 rounded border-border aria-[invalid=true]:outline aria-[invalid=true]:outline-danger", className)}
+      {...useFieldProps(props)}
+    />
+  );
 }
 
 export function Radio({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { ref?: Ref<HTMLInputElement> }) {

@@ -6,15 +6,30 @@ import { I18nProvider } from "@/components/i18n-provider";
 import { messages } from "@/lib/i18n/messages";
 import { Pager } from "./pager";
 
-const inEnglish = (ui: ReactNode) => render(<I18nProvider locale="en" dictionary={messages.en} timeZone="UTC">{ui}</I18nProvider>);
-const inRussian = (ui: ReactNode) => render(<I18nProvider locale="ru" dictionary={messages.ru} timeZone="UTC">{ui}</I18nProvider>);
+const inEnglish = (ui: ReactNode) =>
+  render(
+    <I18nProvider locale="en" dictionary={messages.en} timeZone="UTC">
+      {ui}
+    </I18nProvider>,
+  );
+const inRussian = (ui: ReactNode) =>
+  render(
+    <I18nProvider locale="ru" dictionary={messages.ru} timeZone="UTC">
+      {ui}
+    </I18nProvider>,
+  );
 
 describe("Pager", () => {
   it("buttons: each calls onPage with its page", async () => {
     const onPage = vi.fn();
     inEnglish(<Pager page={3} pages={5} firstLast onPage={onPage} />);
     const user = userEvent.setup();
-    for (const [name, page] of [["First", 1], ["Previous", 2], ["Next", 4], ["Last", 5]] as const) {
+    for (const [name, page] of [
+      ["First", 1],
+      ["Previous", 2],
+      ["Next", 4],
+      ["Last", 5],
+    ] as const) {
       await user.click(screen.getByRole("button", { name }));
       expect(onPage).toHaveBeenLastCalledWith(page);
     }

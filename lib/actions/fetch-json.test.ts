@@ -13,7 +13,8 @@ beforeAll(async () => {
       response.end(body);
     };
     if (request.url === "/ok") return send(200, JSON.stringify({ data: [1, 2], accept: request.headers.accept }));
-    if (request.url === "/typed") return send(403, JSON.stringify({ error: { kind: "forbidden", code: "forbidden", message: "Requires the role owner.", fieldErrors: {} } }));
+    if (request.url === "/typed")
+      return send(403, JSON.stringify({ error: { kind: "forbidden", code: "forbidden", message: "Requires the role owner.", fieldErrors: {} } }));
     if (request.url === "/html") return send(502, "<html>Bad gateway</html>", "text/html");
     if (request.url === "/slow") return setTimeout(() => send(200, "{}"), 2000);
     send(200, "not json", "text/plain");

@@ -33,7 +33,9 @@ export async function fetchJson<T>(url: string, options: { signal?: AbortSignal 
   const error = (body as { error?: ActionError } | undefined)?.error;
   if (!response.ok || body === undefined) {
     throw new ApiError(
-      error && typeof error.message === "string" ? error : { kind: "server", message: `HTTP ${response.status} ${response.statusText}`.trim(), fieldErrors: {} },
+      error && typeof error.message === "string"
+        ? error
+        : { kind: "server", message: `HTTP ${response.status} ${response.statusText}`.trim(), fieldErrors: {} },
       response.status,
     );
   }

@@ -5,15 +5,7 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
-export type ActionErrorKind =
-  | "unauthenticated"
-  | "forbidden"
-  | "validation"
-  | "conflict"
-  | "not_found"
-  | "platform"
-  | "rate_limited"
-  | "server";
+export type ActionErrorKind = "unauthenticated" | "forbidden" | "validation" | "conflict" | "not_found" | "platform" | "rate_limited" | "server";
 
 export interface ActionError {
   kind: ActionErrorKind;

@@ -31,7 +31,15 @@ describe("the request budget across instances", () => {
     assertBuilt();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "budget-instances-"));
     platform = await startServer({
-      env: { DATABASE_URL: "", DATA_DIR: dataDir, PLATFORM_RATE_LIMIT: String(LIMIT), PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", DASHBOARD_EXPORT_WORKER: "0", PLATFORM_LOG_REQUESTS: "1" },
+      env: {
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        PLATFORM_RATE_LIMIT: String(LIMIT),
+        PLATFORM_OPERATOR_TOKEN: TOKEN,
+        NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789",
+        DASHBOARD_EXPORT_WORKER: "0",
+        PLATFORM_LOG_REQUESTS: "1",
+      },
       onLine(line) {
         if (!line.startsWith("{")) return;
         const entry = JSON.parse(line) as { msg?: string; api_method: string; status: number };
@@ -59,9 +67,7 @@ describe("the request budget across instances", () => {
   test("budget: bursts from two instances on one key, more than a window holds, are all answered without one 429", async () => {
     const instances = [first.db, (second ?? first).db].map((db) => new PlatformClient({ db, baseUrl: platform.url, apiKey: KEY }));
     const perInstance = LIMIT - 2;
-    const results = await Promise.allSettled(
-      instances.flatMap((client) => Array.from({ length: perInstance }, () => getMe(client))),
-    );
+    const results = await Promise.allSettled(instances.flatMap((client) => Array.from({ length: perInstance }, () => getMe(client))));
     const failures = results.filter((result) => result.status === "rejected");
     expect(failures).toEqual([]);
     expect(results.every((result) => result.status === "fulfilled" && result.value.id === 1)).toBe(true);

@@ -42,7 +42,13 @@ describe("budget rules (pure)", () => {
     ["plenty left: background goes", state({ limit: 120, remaining: 50, windowResetAt: at(30) }), "background", true, null],
     ["at the reserve: background waits for the refill", state({ limit: 120, remaining: 6, windowResetAt: at(30) }), "background", false, "reserve"],
     ["at the reserve: interactive still goes", state({ limit: 120, remaining: 6, windowResetAt: at(30) }), "interactive", true, null],
-    ["nothing left: interactive waits too (a 429 is never caused)", state({ limit: 120, remaining: 0, windowResetAt: at(30) }), "interactive", false, "rate_limit"],
+    [
+      "nothing left: interactive waits too (a 429 is never caused)",
+      state({ limit: 120, remaining: 0, windowResetAt: at(30) }),
+      "interactive",
+      false,
+      "rate_limit",
+    ],
     ["window ended, count unknown: a probe goes", state({ limit: 120, remaining: 0, windowResetAt: at(-1) }), "background", true, null],
     ["paused by a 429: interactive waits", state({ limit: 120, remaining: 0, pausedUntil: at(20), windowResetAt: at(20) }), "interactive", false, "rate_limit"],
     ["paused by a 429: background waits", state({ limit: 120, remaining: 0, pausedUntil: at(20), windowResetAt: at(20) }), "background", false, "rate_limit"],
@@ -187,7 +193,15 @@ function simulate(model: Model, seed: number, options: { limit: number; callers:
     const withReset = model !== "first-hit-windows";
     const answer: Observation =
       count > options.limit
-        ? { seq, status: 429, limit: options.limit, remaining: 0, retryAfter: Math.ceil((windowEnd - arrivedAt) / 1000), reset: resetSeconds, resetInMs: resetSeconds * 1000 - dateMs }
+        ? {
+            seq,
+            status: 429,
+            limit: options.limit,
+            remaining: 0,
+            retryAfter: Math.ceil((windowEnd - arrivedAt) / 1000),
+            reset: resetSeconds,
+            resetInMs: resetSeconds * 1000 - dateMs,
+          }
         : {
             seq,
             status: 200,

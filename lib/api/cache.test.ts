@@ -23,7 +23,12 @@ describe("the platform cache", () => {
     const created = await createListSchema(api, {
       name: "Years",
       project_uuid: tenant.projectUuid,
-      fields: slugs.map((slug) => ({ name: `Field ${slug}`, slug, type: slug === "amount" ? "money" : "string", currency: slug === "amount" ? "USD" : undefined })),
+      fields: slugs.map((slug) => ({
+        name: `Field ${slug}`,
+        slug,
+        type: slug === "amount" ? "money" : "string",
+        currency: slug === "amount" ? "USD" : undefined,
+      })),
     });
     const fresh = await getListSchema(api, { schema_id: created.id });
     const loaded = await cached(api, CacheEntry.listSchema(created.id), MINUTE, () => getListSchema(api, { schema_id: created.id }));
@@ -56,7 +61,9 @@ describe("the platform cache", () => {
   test("people opening a page at once cause one platform call", async () => {
     const tenant = await seedTenant(testbed.database.db);
     const before = testbed.platform.calls.length;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => cached(clientFor(tenant.key), CacheEntry.me, MINUTE, () => getMe(clientFor(tenant.key)))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => cached(clientFor(tenant.key), CacheEntry.me, MINUTE, () => getMe(clientFor(tenant.key)))),
+    );
     expect(callsSince(before, "getMe")).toBe(1);
     expect(new Set(answers.map((answer) => answer.value.id)).size).toBe(1);
   });
@@ -106,11 +113,16 @@ describe("the platform cache", () => {
     const api = clientFor(`key-unknown-${Date.now()}`);
     await remember(api, CacheEntry.me, { id: 1 });
     await remember(api, CacheEntry.listSchemas, []);
-    await testbed.database.db.execute(sql`UPDATE dashboard.platform_cache SET fetched_at = fetched_at - interval '10 minutes' WHERE key_hash = ${api.keyHash} AND name = 'me'`);
+    await testbed.database.db.execute(
+      sql`UPDATE dashboard.platform_cache SET fetched_at = fetched_at - interval '10 minutes' WHERE key_hash = ${api.keyHash} AND name = 'me'`,
+    );
     const error = await cached(api, CacheEntry.me, MINUTE, () => getMe(api)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PlatformApiError);
     expect((error as PlatformApiError).status).toBe(401);
-    const rows = await queryRows<{ name: string }>(testbed.database.db, sql`SELECT name FROM dashboard.platform_cache WHERE key_hash = ${api.keyHash} AND value IS NOT NULL`);
+    const rows = await queryRows<{ name: string }>(
+      testbed.database.db,
+      sql`SELECT name FROM dashboard.platform_cache WHERE key_hash = ${api.keyHash} AND value IS NOT NULL`,
+    );
     expect(rows).toEqual([]);
   });
 

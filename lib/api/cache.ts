@@ -63,7 +63,8 @@ async function read<T>(db: Db, keyHash: string, name: string): Promise<{ now: Da
         FROM (SELECT 1) AS one
         LEFT JOIN dashboard.platform_cache AS entry ON entry.key_hash = ${keyHash} AND entry.name = ${name}`,
   );
-  const entry = row.value === null || row.value === undefined || row.fetched_at === null ? null : { value: row.value as T, fetchedAt: new Date(row.fetched_at) };
+  const entry =
+    row.value === null || row.value === undefined || row.fetched_at === null ? null : { value: row.value as T, fetchedAt: new Date(row.fetched_at) };
   return { now: new Date(row.now), nowText: row.now_text, entry };
 }
 

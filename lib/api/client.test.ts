@@ -44,7 +44,15 @@ async function tenantWithContact(amount: number | string = 0, extraAccount?: { c
     contact_accounts: [
       { id: accountId, contact_id: contactId, currency: "USD", amount },
       ...(extraAccount
-        ? [{ id: accountId + 1, contact_id: contactId, currency: extraAccount.currency, amount: 100, blocked_at: extraAccount.blocked ? "2026-01-05T10:00:00Z" : null }]
+        ? [
+            {
+              id: accountId + 1,
+              contact_id: contactId,
+              currency: extraAccount.currency,
+              amount: 100,
+              blocked_at: extraAccount.blocked ? "2026-01-05T10:00:00Z" : null,
+            },
+          ]
         : []),
     ],
   });
@@ -263,7 +271,12 @@ describe("lists", () => {
     const created = await createListSchema(client, {
       name: "Years",
       project_uuid: tenant.projectUuid,
-      fields: slugs.map((slug) => ({ name: `Field ${slug}`, slug, type: slug === "amount" ? "money" : "string", currency: slug === "amount" ? "USD" : undefined })),
+      fields: slugs.map((slug) => ({
+        name: `Field ${slug}`,
+        slug,
+        type: slug === "amount" ? "money" : "string",
+        currency: slug === "amount" ? "USD" : undefined,
+      })),
     });
     expect(created.fields.map(([slug]) => slug)).toEqual(slugs);
     expect(created.fields.map(([, field]) => field.name)).toEqual(slugs.map((slug) => `Field ${slug}`));

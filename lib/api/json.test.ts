@@ -9,21 +9,29 @@ describe("money-safe JSON", () => {
   });
 
   test("text inside strings is never touched, even when it looks like a money key", () => {
-    const text = JSON.stringify({ description: 'said "amount": 5 once', note: "\\\"amount\\\":7", amount: 3 });
+    const text = JSON.stringify({ description: 'said "amount": 5 once', note: '\\"amount\\":7', amount: 3 });
     expect(parseJsonKeepingMoney(text)).toEqual({ description: 'said "amount": 5 once', note: '\\"amount\\":7', amount: "3" });
   });
 
   test("non-integers and non-numbers of money keys stay as JSON gives them", () => {
-    expect(parseJsonKeepingMoney('{"amount":1.5,"balance_after":null,"x":[{"amount":"7"}]}')).toEqual({ amount: 1.5, balance_after: null, x: [{ amount: "7" }] });
+    expect(parseJsonKeepingMoney('{"amount":1.5,"balance_after":null,"x":[{"amount":"7"}]}')).toEqual({
+      amount: 1.5,
+      balance_after: null,
+      x: [{ amount: "7" }],
+    });
   });
 
   test("answers without a money key parse as plain JSON; a money key written with escapes is still found", () => {
-    expect(parseJsonKeepingMoney('{"data":[{"id":1,"name":"amount"}],"n":9007199254740993}')).toEqual({ data: [{ id: 1, name: "amount" }], n: 9007199254740992 });
+    expect(parseJsonKeepingMoney('{"data":[{"id":1,"name":"amount"}],"n":9007199254740993}')).toEqual({
+      data: [{ id: 1, name: "amount" }],
+      n: 9007199254740992,
+    });
     expect(parseJsonKeepingMoney('{"\\u0061mount":9007199254740993}')).toEqual({ amount: "9007199254740993" });
   });
 
   test("members of an ordered key keep their order: each key comes back marked, only one level deep", () => {
-    const text = '{"data":{"fields" : { "2024":{"name":"Year","amount":5}, "title" :{"name":"a \\"b\\" {"}, "10":[1,{"x":"}"}], "fields":{"1":2} ,"1":null}},"10":1}';
+    const text =
+      '{"data":{"fields" : { "2024":{"name":"Year","amount":5}, "title" :{"name":"a \\"b\\" {"}, "10":[1,{"x":"}"}], "fields":{"1":2} ,"1":null}},"10":1}';
     const parsed = parseJsonKeepingMoney(text, { orderedKeys: new Set(["fields"]) }) as { data: { fields: Record<string, unknown> }; 10: number };
     const m = KEY_ORDER_MARK;
     expect(Object.keys(parsed.data.fields)).toEqual([`${m}2024`, `${m}title`, `${m}10`, `${m}fields`, `${m}1`]);
@@ -89,19 +97,21 @@ describe("money-safe JSON", () => {
         const digits: string[] = [];
         const collect = (v: unknown) => {
           if (Array.isArray(v)) v.forEach(collect);
-          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) {
-            if ((k === "amount" || k === "balance_after") && typeof inner === "string" && /^-?\d+$/.test(inner)) digits.push(inner);
-            else collect(inner);
-          }
+          else if (v && typeof v === "object")
+            for (const [k, inner] of Object.entries(v)) {
+              if ((k === "amount" || k === "balance_after") && typeof inner === "string" && /^-?\d+$/.test(inner)) digits.push(inner);
+              else collect(inner);
+            }
         };
         collect(parsed);
         const originals: string[] = [];
         const gather = (v: unknown) => {
           if (Array.isArray(v)) v.forEach(gather);
-          else if (v && typeof v === "object") for (const [k, inner] of Object.entries(v)) {
-            if ((k === "amount" || k === "balance_after") && typeof inner === "bigint") originals.push(inner.toString());
-            else gather(inner);
-          }
+          else if (v && typeof v === "object")
+            for (const [k, inner] of Object.entries(v)) {
+              if ((k === "amount" || k === "balance_after") && typeof inner === "bigint") originals.push(inner.toString());
+              else gather(inner);
+            }
         };
         gather(input);
         expect(digits).toEqual(originals);

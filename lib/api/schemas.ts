@@ -9,9 +9,7 @@ import { KEY_ORDER_MARK, type JsonParseOptions } from "./json";
  */
 
 /** Minor units: digits kept by parseJsonKeepingMoney, or a safe JSON integer. */
-const MoneySchema = z
-  .union([z.string().regex(/^-?\d+$/), z.number().int().refine(Number.isSafeInteger, "unsafe integer")])
-  .transform((value) => BigInt(value));
+const MoneySchema = z.union([z.string().regex(/^-?\d+$/), z.number().int().refine(Number.isSafeInteger, "unsafe integer")]).transform((value) => BigInt(value));
 
 const Timestamp = z.string();
 const NullableTimestamp = z.string().nullable();
@@ -19,7 +17,13 @@ const IdText = z.union([z.string(), z.number()]).transform(String);
 const Id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 /** PHP serialises an empty map as []. */
 const emptyArrayAsObject = <T extends z.ZodType>(record: T) =>
-  z.union([record, z.array(z.never()).length(0).transform(() => ({}) as z.output<T>)]);
+  z.union([
+    record,
+    z
+      .array(z.never())
+      .length(0)
+      .transform(() => ({}) as z.output<T>),
+  ]);
 
 /** How answers holding list schemas are read: `fields` keeps the platform's order, also for all-digit slugs. */
 export const LIST_SCHEMA_READING: JsonParseOptions = { orderedKeys: new Set(["fields"]) };
@@ -49,7 +53,10 @@ export const MeSchema = z.object({
             .object({
               uuid: z.string(),
               name: z.string().nullable().optional(),
-              bots: z.array(z.object({ id: Id, name: z.string().nullable().optional() }).loose()).optional().default([]),
+              bots: z
+                .array(z.object({ id: Id, name: z.string().nullable().optional() }).loose())
+                .optional()
+                .default([]),
             })
             .loose(),
         )
@@ -189,6 +196,11 @@ export const ErrorBodySchema = z
     message: z.string().optional(),
     error: z.string().optional(),
     code: z.string().optional(),
-    errors: z.record(z.string(), z.union([z.array(z.string()), z.string()]).transform((v) => (Array.isArray(v) ? v : [v]))).optional(),
+    errors: z
+      .record(
+        z.string(),
+        z.union([z.array(z.string()), z.string()]).transform((v) => (Array.isArray(v) ? v : [v])),
+      )
+      .optional(),
   })
   .loose();

@@ -98,7 +98,13 @@ describe("stored platform connection", () => {
     process.env.PLATFORM_BASE_URL = "https://env.example.com";
     process.env.PLATFORM_API_KEY = "env-key-0000";
     reloadConfig();
-    expect(await describeConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", baseUrlSource: "env", keySource: "env", keyLast4: "0000", problem: null });
+    expect(await describeConnection(database.db)).toEqual({
+      baseUrl: "https://env.example.com",
+      baseUrlSource: "env",
+      keySource: "env",
+      keyLast4: "0000",
+      problem: null,
+    });
     expect(await resolveConnection(database.db)).toEqual({ baseUrl: "https://env.example.com", apiKey: "env-key-0000" });
   });
 });

@@ -48,7 +48,12 @@ export async function startTestPlatform(db: Db, options: GatewayOptions = {}): P
       bodies.push(body.toString("utf8"));
       if (refusals > 0) {
         refusals -= 1;
-        res.writeHead(429, { "content-type": "application/json", "retry-after": String(refusalSeconds), "x-ratelimit-limit": "120", "x-ratelimit-remaining": "0" });
+        res.writeHead(429, {
+          "content-type": "application/json",
+          "retry-after": String(refusalSeconds),
+          "x-ratelimit-limit": "120",
+          "x-ratelimit-remaining": "0",
+        });
         res.end(JSON.stringify({ message: "Too Many Attempts." }));
         return;
       }

@@ -141,9 +141,7 @@ function errorFrom(client: PlatformClient, method: string, answer: RawAnswer): P
     /* not JSON (a proxy's HTML page): the status speaks */
   }
   const message = parsed.message ?? parsed.error ?? `The platform answered ${answer.status} to ${method}.`;
-  const fieldErrors = Object.fromEntries(
-    Object.entries(parsed.errors ?? {}).map(([field, texts]) => [field, texts.map((text) => client.redact(text))]),
-  );
+  const fieldErrors = Object.fromEntries(Object.entries(parsed.errors ?? {}).map(([field, texts]) => [field, texts.map((text) => client.redact(text))]));
   return new PlatformApiError({
     status: answer.status,
     code: parsed.code ?? null,

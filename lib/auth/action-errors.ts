@@ -43,6 +43,8 @@ export function toActionError(error: unknown, t: Translate): ActionError {
       ...(error.retryAfter !== null ? { retryAfter: error.retryAfter } : {}),
     };
   }
-  console.error(JSON.stringify({ level: "error", msg: "dashboard action failed", error: error instanceof Error ? error.name + ": " + error.message : String(error) }));
+  console.error(
+    JSON.stringify({ level: "error", msg: "dashboard action failed", error: error instanceof Error ? error.name + ": " + error.message : String(error) }),
+  );
   return { kind: "server", message: t("errors.unexpected"), fieldErrors: {} };
 }

@@ -268,7 +268,13 @@ describe("throttle counters", () => {
 
   test.each([
     [[], "reserveAttempt needs at least one scope"],
-    [[{ scope: "ip:1", policy }, { scope: "ip:1", policy }], "reserveAttempt: the scopes must differ"],
+    [
+      [
+        { scope: "ip:1", policy },
+        { scope: "ip:1", policy },
+      ],
+      "reserveAttempt: the scopes must differ",
+    ],
   ])("bad scopes %j: a ThrottleInputError", async (scopes, message) => {
     const attempt = reserveAttempt(database.db, scopes as never);
     await expect(attempt).rejects.toThrow(ThrottleInputError);

@@ -52,10 +52,7 @@ export interface CreatedUser {
 }
 
 /** Creates a user with a generated password (or the one given, for seeds and tests). */
-export async function createUser(
-  db: Db,
-  input: { email: string; role: Role; name?: string; password?: string },
-): Promise<CreatedUser> {
+export async function createUser(db: Db, input: { email: string; role: Role; name?: string; password?: string }): Promise<CreatedUser> {
   const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const [row] = await db
@@ -92,7 +89,10 @@ export async function endSessions(db: Db | Parameters<Parameters<Db["transaction
 async function withOwnersLocked<T>(db: Db, fn: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], owners: number[]) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "owner")).orderBy(asc(users.id)).for("update");
-    return fn(tx, rows.map((row) => row.id));
+    return fn(
+      tx,
+      rows.map((row) => row.id),
+    );
   });
 }
 
@@ -122,6 +122,9 @@ export async function removeUser(db: Db, userId: number): Promise<void> {
 }
 
 export async function countOwners(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "owner"));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, "owner"));
   return Number(row?.n ?? 0);
 }

@@ -12,15 +12,18 @@ import { CommandError, registerCommand } from "./registry";
 
 export const BackupPayloadSchema = z.object({
   /** Where the owner writes the copy: absolute, because the owner's working directory need not be the caller's. */
-  file: z.string().min(1).max(4096).refine((file) => path.isAbsolute(file), "must be an absolute path"),
+  file: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine((file) => path.isAbsolute(file), "must be an absolute path"),
   format: z.enum(BACKUP_FORMATS),
 });
 
 const JournalCheckPayloadSchema = z.object({});
 
 /** A file system error (the target's directory cannot be written, its disk is full): the operator's to fix, so it is told. */
-const isFileError = (error: unknown): error is NodeJS.ErrnoException =>
-  error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
+const isFileError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
 
 registerCommand({
   name: "backup",

@@ -56,7 +56,8 @@ describe("command channel", () => {
         { text: "far too long text", times: 9 },
         {
           code: "invalid_payload",
-          message: "The test.echo command's input is invalid (text: Too big: expected string to have <=10 characters, times: Too big: expected number to be <=3).",
+          message:
+            "The test.echo command's input is invalid (text: Too big: expected string to have <=10 characters, times: Too big: expected number to be <=3).",
           details: { errors: { text: ["Too big: expected string to have <=10 characters"], times: ["Too big: expected number to be <=3"] } },
         },
       ],

@@ -158,7 +158,10 @@ export async function sendCommand(realDir: string, command: string, payload: unk
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { kind: "not_serving" };
     if (code === "EACCES") {
-      throw new CommandError("token_unreadable", `Cannot read ${path.join(realDir, TOKEN_FILE)} (permission denied): run this as the user that started the server.`);
+      throw new CommandError(
+        "token_unreadable",
+        `Cannot read ${path.join(realDir, TOKEN_FILE)} (permission denied): run this as the user that started the server.`,
+      );
     }
     throw error;
   }

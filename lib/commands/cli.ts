@@ -56,7 +56,9 @@ async function runCommandFromCli(name: string, payload: unknown, cliOptions: Cli
       if (!answer.ok) throw Object.assign(new CommandError(answer.error.code, answer.error.message, answer.error.details), { via });
       return { result: answer.result, via };
     }
-    const via = options.url ? "directly on the PostgreSQL database (DATABASE_URL)" : `directly on the embedded database in ${options.dataDir} (no server holds it)`;
+    const via = options.url
+      ? "directly on the PostgreSQL database (DATABASE_URL)"
+      : `directly on the embedded database in ${options.dataDir} (no server holds it)`;
     try {
       return { result: await dispatchCommand(name, payload, { db: database.db, database }), via };
     } catch (error) {

@@ -68,11 +68,14 @@ function issuesByPath(issues: readonly z.core.$ZodIssue[]): Record<string, strin
 /** Validates the payload and runs the command; every refusal is a CommandError. */
 export async function dispatchCommand(name: string, payload: unknown, context: CommandContext): Promise<unknown> {
   const command = typeof name === "string" && commands.has(name) ? commands.get(name)! : undefined;
-  if (!command) throw new CommandError("unknown_command", `There is no command ${JSON.stringify(String(name).slice(0, 100))}; known: ${registeredCommands().join(", ")}.`);
+  if (!command)
+    throw new CommandError("unknown_command", `There is no command ${JSON.stringify(String(name).slice(0, 100))}; known: ${registeredCommands().join(", ")}.`);
   const parsed = command.payload.safeParse(payload);
   if (!parsed.success) {
     const errors = issuesByPath(parsed.error.issues);
-    const summary = Object.entries(errors).map(([path, messages]) => `${path}: ${messages.join("; ")}`).join(", ");
+    const summary = Object.entries(errors)
+      .map(([path, messages]) => `${path}: ${messages.join("; ")}`)
+      .join(", ");
     throw new CommandError("invalid_payload", `The ${name} command's input is invalid (${summary}).`, { errors });
   }
   return command.run(context, parsed.data);

@@ -58,7 +58,10 @@ describe("findContact", () => {
 
   test("fallback: without the hints the page asks to come from the list; a wrong hint finds nothing", async () => {
     expect(await findContact(client(withoutExtension), ids[0], { botId: null, created: null })).toEqual({ found: false, reason: "needs_hint" });
-    expect(await findContact(client(withoutExtension), ids[0], { botId: tenant.botId, created: createdSecond + 1 })).toEqual({ found: false, reason: "not_found" });
+    expect(await findContact(client(withoutExtension), ids[0], { botId: tenant.botId, created: createdSecond + 1 })).toEqual({
+      found: false,
+      reason: "not_found",
+    });
   });
 });
 

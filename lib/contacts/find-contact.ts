@@ -2,8 +2,7 @@ import "server-only";
 import { getContact, getContacts, isPlatformApiError, type Contact, type PlatformClient } from "@/lib/api";
 
 export type FoundContact =
-  | { found: true; contact: Contact; via: "getContact" | "getContacts" }
-  | { found: false; reason: "not_found" | "forbidden" | "needs_hint" };
+  { found: true; contact: Contact; via: "getContact" | "getContacts" } | { found: false; reason: "not_found" | "forbidden" | "needs_hint" };
 
 /** Offset batches the fallback reads among contacts created in the same second (generated data can have many). */
 const FALLBACK_BATCHES = 5;

@@ -24,7 +24,10 @@ describe("days of the viewer's zone as Unix seconds", () => {
   });
 
   test("a range is the from-day's first second to the to-day's last; an open end is left out", () => {
-    expect(daysToUnixRange({ from: "2025-03-10", to: "2025-03-11" }, "Asia/Tokyo")).toEqual({ date_from: unix("2025-03-09T15:00:00Z"), date_to: unix("2025-03-11T14:59:59Z") });
+    expect(daysToUnixRange({ from: "2025-03-10", to: "2025-03-11" }, "Asia/Tokyo")).toEqual({
+      date_from: unix("2025-03-09T15:00:00Z"),
+      date_to: unix("2025-03-11T14:59:59Z"),
+    });
     expect(daysToUnixRange({ from: null, to: "2025-03-11" }, "UTC")).toEqual({ date_to: unix("2025-03-11T23:59:59Z") });
     expect(daysToUnixRange({ from: null, to: null }, "UTC")).toEqual({});
   });

@@ -14,8 +14,15 @@ const MESSENGERS = ["telegram", "max", "vk", "viber", "web"] as const;
 
 const HAND_WRITTEN = [
   {
-    id: 1, bot_id: 101, messenger: "telegram", name: "Anna Petrova", telegram_id: "5551001", telegram_username: "anna_p",
-    phone: "79991234567", email: "anna@example.com", tags: ["vip", "newsletter"],
+    id: 1,
+    bot_id: 101,
+    messenger: "telegram",
+    name: "Anna Petrova",
+    telegram_id: "5551001",
+    telegram_username: "anna_p",
+    phone: "79991234567",
+    email: "anna@example.com",
+    tags: ["vip", "newsletter"],
     variables: [
       { name: "utm_source", value: "instagram", type: 0 },
       { name: "utm_campaign", value: "spring_sale", type: 0 },
@@ -23,11 +30,49 @@ const HAND_WRITTEN = [
       { name: "passport_scan", value: "https://files.example.com/s/abc123", type: 2 },
     ],
   },
-  { id: 2, bot_id: 101, messenger: "max", name: "Boris Ivanov", max_user_id: "880012", max_username: "boris", tags: ["wholesale"], variables: [{ name: "utm_source", value: "google", type: 0 }] },
-  { id: 3, bot_id: 102, messenger: "vk", name: "Chloé Martin", vk_user_id: "771234", email: "chloe@example.com", address: "12 Rue de Rivoli, Paris", tags: [], variables: [{ name: "city", value: "Paris", type: 0 }] },
-  { id: 4, bot_id: 201, messenger: "viber", name: "David Cohen", viber_id: "vb-a1b2c3", phone: "972501234567", tags: ["support"], variables: [{ name: "avatar_photo", value: "https://files.example.com/s/photo1", type: 1 }] },
+  {
+    id: 2,
+    bot_id: 101,
+    messenger: "max",
+    name: "Boris Ivanov",
+    max_user_id: "880012",
+    max_username: "boris",
+    tags: ["wholesale"],
+    variables: [{ name: "utm_source", value: "google", type: 0 }],
+  },
+  {
+    id: 3,
+    bot_id: 102,
+    messenger: "vk",
+    name: "Chloé Martin",
+    vk_user_id: "771234",
+    email: "chloe@example.com",
+    address: "12 Rue de Rivoli, Paris",
+    tags: [],
+    variables: [{ name: "city", value: "Paris", type: 0 }],
+  },
+  {
+    id: 4,
+    bot_id: 201,
+    messenger: "viber",
+    name: "David Cohen",
+    viber_id: "vb-a1b2c3",
+    phone: "972501234567",
+    tags: ["support"],
+    variables: [{ name: "avatar_photo", value: "https://files.example.com/s/photo1", type: 1 }],
+  },
   { id: 5, bot_id: 201, messenger: "web", name: "Emma Schmidt", web_id: "web-5", tags: ["lead"], variables: [{ name: "utm_medium", value: "cpc", type: 0 }] },
-  { id: 6, bot_id: 102, messenger: "telegram", name: "Fatima Al-Sabah", telegram_id: "5551006", telegram_username: "fatima_kw", tags: ["vip"], unsubscribed_at: "2025-11-02T08:30:00+00:00", variables: [] },
+  {
+    id: 6,
+    bot_id: 102,
+    messenger: "telegram",
+    name: "Fatima Al-Sabah",
+    telegram_id: "5551006",
+    telegram_username: "fatima_kw",
+    tags: ["vip"],
+    unsubscribed_at: "2025-11-02T08:30:00+00:00",
+    variables: [],
+  },
 ] as const;
 
 export function demoFixtures(options: { apiKey: string; contacts: number }): FixtureDocument {
@@ -44,7 +89,12 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
       { id: DEMO_BOTS[1], project_uuid: DEMO_PROJECTS[0], name: "Promo bot" },
       { id: DEMO_BOTS[2], project_uuid: DEMO_PROJECTS[1], name: "Support bot" },
     ],
-    contacts: HAND_WRITTEN.map((contact) => ({ created_at: "2025-06-01T09:00:00+00:00", ...contact, variables: [...contact.variables], tags: [...contact.tags] })),
+    contacts: HAND_WRITTEN.map((contact) => ({
+      created_at: "2025-06-01T09:00:00+00:00",
+      ...contact,
+      variables: [...contact.variables],
+      tags: [...contact.tags],
+    })),
     contact_accounts: [
       { id: 1001, contact_id: 1, currency: "USD", amount: 12550, created_at: "2025-06-01T10:00:00+00:00" },
       { id: 1002, contact_id: 1, currency: "EUR", amount: 4000, created_at: "2025-06-02T10:00:00+00:00" },
@@ -55,7 +105,10 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
     ],
     list_schemas: [
       {
-        id: "0b6c3c1e-1111-4a2b-8c3d-000000000001", project_uuid: DEMO_PROJECTS[0], bot_id: null, name: "Orders",
+        id: "0b6c3c1e-1111-4a2b-8c3d-000000000001",
+        project_uuid: DEMO_PROJECTS[0],
+        bot_id: null,
+        name: "Orders",
         fields: {
           sku: { name: "SKU", type: "string" },
           price: { name: "Price", type: "money", currency: "EUR" },
@@ -63,12 +116,22 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
         },
       },
       {
-        id: "0b6c3c1e-1111-4a2b-8c3d-000000000002", project_uuid: DEMO_PROJECTS[0], bot_id: DEMO_BOTS[1], name: "Promo codes",
+        id: "0b6c3c1e-1111-4a2b-8c3d-000000000002",
+        project_uuid: DEMO_PROJECTS[0],
+        bot_id: DEMO_BOTS[1],
+        name: "Promo codes",
         fields: { code: { name: "Code", type: "string" }, valid_until: { name: "Valid until", type: "date" } },
       },
       {
-        id: "0b6c3c1e-1111-4a2b-8c3d-000000000003", project_uuid: DEMO_PROJECTS[1], bot_id: null, name: "Tickets",
-        fields: { subject: { name: "Subject", type: "string" }, customer: { name: "Customer", type: "contact" }, opened_at: { name: "Opened at", type: "datetime" } },
+        id: "0b6c3c1e-1111-4a2b-8c3d-000000000003",
+        project_uuid: DEMO_PROJECTS[1],
+        bot_id: null,
+        name: "Tickets",
+        fields: {
+          subject: { name: "Subject", type: "string" },
+          customer: { name: "Customer", type: "contact" },
+          opened_at: { name: "Opened at", type: "datetime" },
+        },
       },
     ],
     generate_contacts: MESSENGERS.map((messenger, index) => ({

@@ -21,12 +21,7 @@ export interface SavedConnection {
  * one; an empty address means the embedded platform. Environment variables win
  * over both, so Settings refuses to save while they are set.
  */
-export async function checkAndSaveConnection(
-  db: Db,
-  input: { baseUrl: string; apiKey: string },
-  userId: number,
-  t: Translate,
-): Promise<SavedConnection> {
+export async function checkAndSaveConnection(db: Db, input: { baseUrl: string; apiKey: string }, userId: number, t: Translate): Promise<SavedConnection> {
   if (config().dashboard.platformBaseUrl || config().dashboard.platformApiKey) throw new DashboardError("connection.env_locked");
   const baseUrl = input.baseUrl ? normalizeBaseUrl(input.baseUrl) : null;
   const address = baseUrl ?? defaultBaseUrl();
@@ -68,7 +63,15 @@ export async function checkAndSaveConnection(
  */
 function checkFailureText(error: PlatformApiError, t: Translate): string {
   if (error.status !== 0) {
-    console.error(JSON.stringify({ level: "warn", msg: "platform connection check refused", status: error.status, code: error.code, remote_message: error.message.slice(0, 500) }));
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "platform connection check refused",
+        status: error.status,
+        code: error.code,
+        remote_message: error.message.slice(0, 500),
+      }),
+    );
   }
   if (error.code === "network_error" || error.code === "timeout") return t("platform.unreachable");
   if (error.code === "bad_response") return t("platform.bad_response");
@@ -81,7 +84,10 @@ function checkFailureText(error: PlatformApiError, t: Translate): string {
 
 /** A refusal already in the user's language, on one field. */
 export class PlatformFieldError extends DashboardError {
-  constructor(field: string, readonly text: string) {
+  constructor(
+    field: string,
+    readonly text: string,
+  ) {
     super("connection.check_failed", field, { message: text });
   }
 }

@@ -108,9 +108,14 @@ test("restore: refuses while the directory is open, here or in another process, 
   const realDir = fs.realpathSync(dataDir);
   const before = fs.readdirSync(dataDir).sort();
   // This process has dataDir open, exactly as a running server would.
-  const error = await restoreDatabase(dataDir, tarball).then(() => null, (caught: unknown) => caught);
+  const error = await restoreDatabase(dataDir, tarball).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(DataDirLockedError);
-  expect((error as Error).message).toMatch(new RegExp(`^The data directory ${realDir} is in use by process ${process.pid} \\(.*this process has the database open already\\)`));
+  expect((error as Error).message).toMatch(
+    new RegExp(`^The data directory ${realDir} is in use by process ${process.pid} \\(.*this process has the database open already\\)`),
+  );
   const cli = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/restore.ts", tarball], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
@@ -118,7 +123,9 @@ test("restore: refuses while the directory is open, here or in another process, 
   expect(cli.status).toBe(1);
   expect(cli.stdout).toBe("");
   expect(cli.stderr).toMatch(
-    new RegExp(`^restore: The data directory ${realDir} is in use by process ${process.pid} \\([^\\n]*; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.\\n$`),
+    new RegExp(
+      `^restore: The data directory ${realDir} is in use by process ${process.pid} \\([^\\n]*; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.\\n$`,
+    ),
   );
   expect(fs.readdirSync(root).filter((name) => name.startsWith("data.before-restore"))).toEqual([]);
   expect(fs.readdirSync(dataDir).sort()).toEqual(before);
@@ -149,7 +156,9 @@ test("restore: the command restores over an existing directory, keeps the old on
     encoding: "utf8",
   });
   expect(check.status).toBe(1);
-  expect(check.stdout).toMatch(new RegExp(`^journal check FAILED: 1 of 2 accounts differ from their journal \\(account ${accounts[1]}: balance \\d+, journal \\d+\\)`));
+  expect(check.stdout).toMatch(
+    new RegExp(`^journal check FAILED: 1 of 2 accounts differ from their journal \\(account ${accounts[1]}: balance \\d+, journal \\d+\\)`),
+  );
 });
 
 test("backup: a SQL dump leaves the engine as it found it: no transaction open, the session's settings, writes go on", async () => {
@@ -169,7 +178,11 @@ test("backup: a SQL dump leaves the engine as it found it: no transaction open, 
 
 function findPsql(): string | null {
   const candidates = fs.existsSync("/usr/lib/postgresql")
-    ? fs.readdirSync("/usr/lib/postgresql").sort().reverse().map((version) => `/usr/lib/postgresql/${version}/bin/psql`)
+    ? fs
+        .readdirSync("/usr/lib/postgresql")
+        .sort()
+        .reverse()
+        .map((version) => `/usr/lib/postgresql/${version}/bin/psql`)
     : [];
   return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
 }

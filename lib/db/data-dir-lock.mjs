@@ -168,7 +168,13 @@ export async function acquireDataDirLock(dataDir, options = {}) {
     const name = dataDirSocketName(realDir);
     let server;
     const bound = listen(name);
-    binding.set(realDir, bound.then(() => undefined, () => undefined));
+    binding.set(
+      realDir,
+      bound.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     try {
       server = await bound;
     } catch (error) {
@@ -179,7 +185,12 @@ export async function acquireDataDirLock(dataDir, options = {}) {
     }
     // The lock must not keep a process alive that has nothing else to do.
     server.unref();
-    const record = { pid: process.pid, command: [path.basename(process.argv[0]), ...process.argv.slice(1)].join(" "), since: new Date().toISOString(), url: options.url };
+    const record = {
+      pid: process.pid,
+      command: [path.basename(process.argv[0]), ...process.argv.slice(1)].join(" "),
+      since: new Date().toISOString(),
+      url: options.url,
+    };
     lock = {
       dataDir: realDir,
       socketName: name,
@@ -201,7 +212,8 @@ export async function acquireDataDirLock(dataDir, options = {}) {
     writeOwnerRecord(realDir, lock.owner);
   }
   if (options.forDatabase) {
-    if (lock.databaseOpen) throw new DataDirLockedError(realDir, { ...lock.owner, command: `${lock.owner.command}; this process has the database open already` });
+    if (lock.databaseOpen)
+      throw new DataDirLockedError(realDir, { ...lock.owner, command: `${lock.owner.command}; this process has the database open already` });
     lock.databaseOpen = true;
   }
   lock.claims++;

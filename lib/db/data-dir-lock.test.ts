@@ -25,7 +25,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded da
       expect(error.dataDir).toBe(fs.realpathSync(dir));
       expect(error.owner?.pid).toBe(holder.child.pid);
       expect(error.message).toMatch(
-        new RegExp(`^The data directory ${fs.realpathSync(dir)} is in use by process ${holder.child.pid} \\(.+\\), running since \\d{4}-\\d\\d-\\d\\dT[^,]+\\. An embedded database has one owner at a time; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.$`),
+        new RegExp(
+          `^The data directory ${fs.realpathSync(dir)} is in use by process ${holder.child.pid} \\(.+\\), running since \\d{4}-\\d\\d-\\d\\dT[^,]+\\. An embedded database has one owner at a time; nothing was written\\. Wait for it to finish or stop it, or use another DATA_DIR\\.$`,
+        ),
       );
       // Nothing of a database was written: only the holder's owner record is there.
       expect(fs.readdirSync(dir)).toEqual([OWNER_RECORD]);
@@ -51,7 +53,10 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded da
     fs.symlinkSync(dir, link);
     try {
       for (const spelling of [dir, link]) {
-        const error = await openDatabase({ dataDir: spelling }).then(() => null, (caught: unknown) => caught);
+        const error = await openDatabase({ dataDir: spelling }).then(
+          () => null,
+          (caught: unknown) => caught,
+        );
         expect(error).toBeInstanceOf(DataDirLockedError);
         expect((error as DataDirLockedError).message).toContain(`is in use by process ${process.pid} (`);
         expect((error as DataDirLockedError).message).toContain("this process has the database open already");
@@ -70,7 +75,10 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("data directory lock (embedded da
     try {
       expect(database.dataDirLock).toBe(claim.lock);
       expect(JSON.parse(fs.readFileSync(path.join(dir, OWNER_RECORD), "utf8"))).toMatchObject({ pid: process.pid, url: "http://127.0.0.1:3999" });
-      const error = await openDatabase({ dataDir: dir }).then(() => null, (caught: unknown) => caught);
+      const error = await openDatabase({ dataDir: dir }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect((error as DataDirLockedError).message).toContain(", serving http://127.0.0.1:3999. ");
       expect((error as DataDirLockedError).message).toContain(
         "With the server up, run `npm run user:create`, `npm run user:password`, `npm run platform:load`, `npm run backup` and `npm run db:check` as usual: they go through it.",

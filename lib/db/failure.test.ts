@@ -11,13 +11,25 @@ function wrappedByDrizzle(cause: Error): Error {
 }
 
 const cases: Array<[string, unknown, ReturnType<typeof classifyEngineFailure>]> = [
-  ["a table file that cannot grow: the engine stays usable", databaseError('could not extend file "base/5/16385": No space left on device', "53100"), { reason: "disk_full", fatal: false }],
-  ["a WAL segment that cannot be made: the instance is broken", databaseError('could not write to file "pg_wal/xlogtemp.42": No space left on device', "53100"), { reason: "disk_full", fatal: true }],
+  [
+    "a table file that cannot grow: the engine stays usable",
+    databaseError('could not extend file "base/5/16385": No space left on device', "53100"),
+    { reason: "disk_full", fatal: false },
+  ],
+  [
+    "a WAL segment that cannot be made: the instance is broken",
+    databaseError('could not write to file "pg_wal/xlogtemp.42": No space left on device', "53100"),
+    { reason: "disk_full", fatal: true },
+  ],
   ["the state a broken instance is left in", databaseError("XLogBeginInsert was already called"), { reason: "engine_failed", fatal: true }],
   ["a WebAssembly trap", new WebAssembly.RuntimeError("unreachable"), { reason: "engine_failed", fatal: true }],
   ["an aborted engine", new Error("Aborted(). Build with -sASSERTIONS for more info."), { reason: "engine_failed", fatal: true }],
   ["ENOSPC from node's fs", Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }), { reason: "disk_full", fatal: true }],
-  ["a full disk behind drizzle's wrapper", wrappedByDrizzle(databaseError('could not extend file "base/5/1": No space left on device', "53100")), { reason: "disk_full", fatal: false }],
+  [
+    "a full disk behind drizzle's wrapper",
+    wrappedByDrizzle(databaseError('could not extend file "base/5/1": No space left on device', "53100")),
+    { reason: "disk_full", fatal: false },
+  ],
   ["our own refusal", new DatabaseUnavailableError("engine_failed"), { reason: "engine_failed", fatal: false }],
   ["a unique violation is an ordinary error", databaseError('duplicate key value violates unique constraint "x"', "23505"), null],
   ["a platform that cannot be reached is not the database", new Error("The platform is unreachable"), null],
@@ -45,7 +57,7 @@ const outages: Array<[string, unknown, ReturnType<typeof databaseOutageOf>]> = [
   ["a full disk keeps its reason", databaseError('could not extend file "base/5/1": No space left on device', "53100"), "disk_full"],
   ["a unique violation is an ordinary error", databaseError('duplicate key value violates unique constraint "x"', "23505"), null],
   ["a missing table is an ordinary error (a bug, 500)", databaseError('relation "platform.x" does not exist', "42P01"), null],
-  ["text with U+0000 is an ordinary error", databaseError("invalid byte sequence for encoding \"UTF8\": 0x00", "22021"), null],
+  ["text with U+0000 is an ordinary error", databaseError('invalid byte sequence for encoding "UTF8": 0x00', "22021"), null],
 ];
 
 test.each(outages)("outage: %s", (_title, error, expected) => {

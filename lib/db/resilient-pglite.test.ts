@@ -82,7 +82,9 @@ describe.skipIf(!disk.mounted)("on a full disk", () => {
       expect(failure).toBeInstanceOf(DatabaseUnavailableError);
       expect(client.status()).toMatchObject({ reason: "disk_full" });
       const walFailed = client.status().status === "unavailable";
-      console.log(`${acknowledged} updates acknowledged; the failure was ${walFailed ? "a WAL write (engine reopened)" : "a table extension (engine kept)"}: ${(failure as Error & { cause?: Error }).cause?.message}`);
+      console.log(
+        `${acknowledged} updates acknowledged; the failure was ${walFailed ? "a WAL write (engine reopened)" : "a table extension (engine kept)"}: ${(failure as Error & { cause?: Error }).cause?.message}`,
+      );
       // Answered at once: the broken instance gets no further statement.
       await expect(client.query("UPDATE c SET n = n + 1 WHERE id = 1")).rejects.toBeInstanceOf(DatabaseUnavailableError);
       disk.free();

@@ -118,7 +118,10 @@ describe(`activity visibility follows the permission table (${testDriver()})`, (
 
     const ours = new Set([a, b, c]);
     const visible = async (viewer: Viewer) =>
-      (await listAuditEntries(database.db, viewer, {}, 1, 1000)).items.map((item) => item.id).filter((id) => ours.has(id)).sort((x, y) => x - y);
+      (await listAuditEntries(database.db, viewer, {}, 1, 1000)).items
+        .map((item) => item.id)
+        .filter((id) => ours.has(id))
+        .sort((x, y) => x - y);
 
     expect(await visible(owner)).toEqual([a, b, c]);
     expect(await visible(supportA)).toEqual([a, b]);
@@ -181,7 +184,7 @@ describe(`CSV export (${testDriver()})`, () => {
   test("streams the visible entries with formula cells neutralised", async () => {
     const support = member("support");
     const contact = uniqueId();
-    const descriptions = ["=HYPERLINK(\"http://x\")", "+1+2", "-3", "@SUM(A1)", "plain, with \"quotes\""];
+    const descriptions = ['=HYPERLINK("http://x")', "+1+2", "-3", "@SUM(A1)", 'plain, with "quotes"'];
     for (const description of descriptions) await recordAuditEntry(database.db, entry(support, contact, { description }));
     await recordAuditEntry(database.db, entry(support, contact, { kind: "debit", currency: "KWD", amount: 1234n, balanceAfter: 5n, description: "Dinar" }));
 
@@ -199,7 +202,9 @@ describe(`CSV export (${testDriver()})`, () => {
     expect(text).toContain(",'-3,");
     expect(text).toContain(",'@SUM(A1),");
     expect(text).toContain(`,"plain, with ""quotes""",`);
-    const firstBytes = async (bom: boolean) => [...new Uint8Array(await new Response(activityCsvStream(database.db, support, { contactId: contact }, { bom })).arrayBuffer()).slice(0, 3)];
+    const firstBytes = async (bom: boolean) => [
+      ...new Uint8Array(await new Response(activityCsvStream(database.db, support, { contactId: contact }, { bom })).arrayBuffer()).slice(0, 3),
+    ];
     expect(await firstBytes(false)).toEqual([0x69, 0x64, 0x2c]); // "id,"
     expect(await firstBytes(true)).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM, for Excel
   });
@@ -217,8 +222,13 @@ describe(`CSV export (${testDriver()})`, () => {
   test("more entries than one batch arrive complete and in order", async () => {
     const support = member("support");
     const contact = uniqueId();
-    const values = Array.from({ length: 1203 }, (_, i) => sql`(${support.id}, ${support.email}, 'support', ${contact}, 'top_up', ${i + 1}, 'succeeded', 'USD')`);
-    await database.db.execute(sql`INSERT INTO dashboard.audit_entries (user_id, user_email, user_role, contact_id, kind, amount, outcome, currency) VALUES ${sql.join(values, sql`, `)}`);
+    const values = Array.from(
+      { length: 1203 },
+      (_, i) => sql`(${support.id}, ${support.email}, 'support', ${contact}, 'top_up', ${i + 1}, 'succeeded', 'USD')`,
+    );
+    await database.db.execute(
+      sql`INSERT INTO dashboard.audit_entries (user_id, user_email, user_role, contact_id, kind, amount, outcome, currency) VALUES ${sql.join(values, sql`, `)}`,
+    );
     const lines = (await csvOf(support, contact)).trimEnd().split("\n").slice(1);
     expect(lines).toHaveLength(1203);
     const amounts = lines.map((line) => Number(line.split(",")[9]));

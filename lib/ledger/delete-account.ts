@@ -36,7 +36,10 @@ export async function deleteAccount(context: LedgerContext, request: DeleteAccou
       return { ...known, outcome: { status: "succeeded", operation: "delete", account: null, balanceAfter: "0", requestId }, balanceAfter: BigInt(0) };
     } catch (error) {
       if (isUnknownOutcome(error)) {
-        return { ...known, outcome: { status: "unknown", operation: "delete", reason: error instanceof PlatformApiError ? error.code : "internal_error", requestId } };
+        return {
+          ...known,
+          outcome: { status: "unknown", operation: "delete", reason: error instanceof PlatformApiError ? error.code : "internal_error", requestId },
+        };
       }
       const failure = toFailure(error, t);
       if (failure.code === "account_not_empty") {

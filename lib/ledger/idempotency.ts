@@ -127,7 +127,10 @@ export async function completeIntent(db: Db, key: string, outcome: LedgerOutcome
 }
 
 /** The stored state of a key (for reconciliation). */
-export async function findIntent(db: Db, key: string): Promise<{ userId: number; operation: LedgerOperation; status: KeyRow["status"]; outcome: LedgerOutcome | null; stale: boolean } | null> {
+export async function findIntent(
+  db: Db,
+  key: string,
+): Promise<{ userId: number; operation: LedgerOperation; status: KeyRow["status"]; outcome: LedgerOutcome | null; stale: boolean } | null> {
   const row = await readKey(db, key);
   if (!row) return null;
   return {

@@ -45,7 +45,13 @@ async function seed(accounts: Record<string, number | `${number}!`> = { USD: 0 }
   const rows = Object.entries(accounts).map(([currency, value]) => {
     ids[currency] = uniqueId();
     const blocked = typeof value === "string";
-    return { id: ids[currency], contact_id: contactId, currency, amount: Number(String(value).replace("!", "")), blocked_at: blocked ? "2026-01-05T10:00:00Z" : null };
+    return {
+      id: ids[currency],
+      contact_id: contactId,
+      currency,
+      amount: Number(String(value).replace("!", "")),
+      blocked_at: blocked ? "2026-01-05T10:00:00Z" : null,
+    };
   });
   await applyFixtures(testbed.database.db, {
     contacts: [{ id: contactId, bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(contactId) }],
@@ -54,7 +60,12 @@ async function seed(accounts: Record<string, number | `${number}!`> = { USD: 0 }
   return { key: tenant.key, contactId, accounts: ids };
 }
 
-function contextFor(key: string, actor = actorOf(), baseUrl = testbed.platform.baseUrl, options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): LedgerContext {
+function contextFor(
+  key: string,
+  actor = actorOf(),
+  baseUrl = testbed.platform.baseUrl,
+  options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {},
+): LedgerContext {
   return { db: testbed.database.db, api: new PlatformClient({ db: testbed.database.db, baseUrl, apiKey: key, ...options }), actor, t };
 }
 
@@ -71,7 +82,16 @@ async function journalOf(accountId: number) {
 }
 
 async function auditOf(idempotencyKey: string) {
-  return queryRows<{ user_id: string; kind: string; outcome: string; error_code: string | null; amount: string | null; balance_after: string | null; reconciles_entry_id: string | null; request_id: string | null }>(
+  return queryRows<{
+    user_id: string;
+    kind: string;
+    outcome: string;
+    error_code: string | null;
+    amount: string | null;
+    balance_after: string | null;
+    reconciles_entry_id: string | null;
+    request_id: string | null;
+  }>(
     testbed.database.db,
     sql`SELECT user_id::text AS user_id, kind, outcome, error_code, amount::text AS amount, balance_after::text AS balance_after,
                reconciles_entry_id::text AS reconciles_entry_id, request_id
@@ -92,7 +112,14 @@ describe(`idempotency (${testDriver()})`, () => {
   test("20 concurrent submissions with the same key call the platform once and all get its outcome", async () => {
     const seeded = await seed({ USD: 0 });
     const context = contextFor(seeded.key);
-    const request = topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "12.50", description: "Bonus", idempotencyKey: randomUUID() });
+    const request = topUp({
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "12.50",
+      description: "Bonus",
+      idempotencyKey: randomUUID(),
+    });
     const before = callsOf("addFundsToContactAccount");
 
     const results = await Promise.all(Array.from({ length: 20 }, () => moveMoney(context, request)));
@@ -105,7 +132,16 @@ describe(`idempotency (${testDriver()})`, () => {
     }
     const audit = await auditOf(request.idempotencyKey);
     expect(audit).toEqual([
-      { user_id: String(context.actor.id), kind: "top_up", outcome: "succeeded", error_code: null, amount: "1250", balance_after: "1250", reconciles_entry_id: null, request_id: audit[0].request_id },
+      {
+        user_id: String(context.actor.id),
+        kind: "top_up",
+        outcome: "succeeded",
+        error_code: null,
+        amount: "1250",
+        balance_after: "1250",
+        reconciles_entry_id: null,
+        request_id: audit[0].request_id,
+      },
     ]);
     // The request id was sent to the platform (it echoes X-Request-Id): the entry can be found in the platform's log.
     expect(audit[0].request_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -114,7 +150,14 @@ describe(`idempotency (${testDriver()})`, () => {
   test("a repeat after the first finished returns the first outcome without calling the platform", async () => {
     const seeded = await seed({ USD: 5000 });
     const context = contextFor(seeded.key);
-    const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "10", description: "Order 1", idempotencyKey: randomUUID() });
+    const request = debit({
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "10",
+      description: "Order 1",
+      idempotencyKey: randomUUID(),
+    });
     const first = await moveMoney(context, request);
     const calls = testbed.platform.calls.length;
     const again = await moveMoney(context, request);
@@ -126,10 +169,19 @@ describe(`idempotency (${testDriver()})`, () => {
   test("a refused first submission is replayed as refused: the key never runs twice", async () => {
     const seeded = await seed({ USD: 100 });
     const context = contextFor(seeded.key);
-    const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "5", description: "Too much", idempotencyKey: randomUUID() });
+    const request = debit({
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "5",
+      description: "Too much",
+      idempotencyKey: randomUUID(),
+    });
     const first = await moveMoney(context, request);
     // Money arrives meanwhile; the same key still answers the first outcome.
-    await applyFixtures(testbed.database.db, { contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 100000 }] });
+    await applyFixtures(testbed.database.db, {
+      contact_accounts: [{ id: seeded.accounts.USD, contact_id: seeded.contactId, currency: "USD", amount: 100000 }],
+    });
     const calls = callsOf("withdrawFundsFromContactAccount");
     const again = await moveMoney(context, request);
     expect(callsOf("withdrawFundsFromContactAccount")).toBe(calls);
@@ -144,7 +196,14 @@ describe(`idempotency (${testDriver()})`, () => {
   ])("the same key with %s is refused (ledger.key_reused) and nothing is sent", async (_name, change) => {
     const seeded = await seed({ USD: 0 });
     const context = contextFor(seeded.key);
-    const base = { contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "12.50", description: "Bonus", idempotencyKey: randomUUID() };
+    const base = {
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "12.50",
+      description: "Bonus",
+      idempotencyKey: randomUUID(),
+    };
     await moveMoney(context, topUp(base));
     const calls = testbed.platform.calls.length;
     const error = await failure(moveMoney(context, topUp({ ...base, ...change })));
@@ -155,7 +214,14 @@ describe(`idempotency (${testDriver()})`, () => {
 
   test("the same key from another member or for another operation is refused", async () => {
     const seeded = await seed({ USD: 10000 });
-    const base = { contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "Bonus", idempotencyKey: randomUUID() };
+    const base = {
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "1",
+      description: "Bonus",
+      idempotencyKey: randomUUID(),
+    };
     await moveMoney(contextFor(seeded.key), topUp(base));
     // Started one at a time: a refusal must never be left without a handler.
     for (const attempt of [() => moveMoney(contextFor(seeded.key), topUp(base)), () => moveMoney(contextFor(seeded.key), debit(base))]) {
@@ -175,7 +241,8 @@ async function startDroppingProxy(target: string, dropMethods: Set<string>): Pro
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
     const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
     const body = Buffer.from(await upstream.arrayBuffer());
     const method = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.replace(/^\/api\/v1\//, ""));
@@ -200,7 +267,14 @@ describe(`unknown outcomes (${testDriver()})`, () => {
     try {
       const actor = actorOf();
       const context = contextFor(seeded.key, actor, proxy.baseUrl);
-      const request = topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "7.25", description: "Lost answer", idempotencyKey: randomUUID() });
+      const request = topUp({
+        contactId: seeded.contactId,
+        accountId: seeded.accounts.USD,
+        currency: "USD",
+        amount: "7.25",
+        description: "Lost answer",
+        idempotencyKey: randomUUID(),
+      });
       const before = callsOf("addFundsToContactAccount");
       const first = await moveMoney(context, request);
       expect(first).toMatchObject({ status: "unknown", operation: "top_up", reason: "network_error", replayed: false });
@@ -234,7 +308,14 @@ describe(`unknown outcomes (${testDriver()})`, () => {
     const seeded = await seed({ USD: 300 });
     const actor = actorOf();
     const context = contextFor(seeded.key, actor, "http://127.0.0.1:9");
-    const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "Never arrived", idempotencyKey: randomUUID() });
+    const request = debit({
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "1",
+      description: "Never arrived",
+      idempotencyKey: randomUUID(),
+    });
     // The verification read fails before anything is sent: a plain failure, not unknown.
     expect(await moveMoney(context, request)).toMatchObject({ status: "failed", error: { code: "network_error", status: 0 } });
 
@@ -258,7 +339,14 @@ describe(`unknown outcomes (${testDriver()})`, () => {
     const seeded = await seed({ USD: 0 });
     const proxy = await startDroppingProxy(testbed.platform.baseUrl, new Set(["addFundsToContactAccount"]));
     try {
-      const request = topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "Mine", idempotencyKey: randomUUID() });
+      const request = topUp({
+        contactId: seeded.contactId,
+        accountId: seeded.accounts.USD,
+        currency: "USD",
+        amount: "1",
+        description: "Mine",
+        idempotencyKey: randomUUID(),
+      });
       await moveMoney(contextFor(seeded.key, actorOf("support"), proxy.baseUrl), request);
       const error = await failure(reconcileOperation(contextFor(seeded.key, actorOf("support")), { idempotencyKey: request.idempotencyKey }));
       expect((error as DashboardError).code).toBe("ledger.reconcile.not_yours");
@@ -286,7 +374,14 @@ describe(`unknown outcomes (${testDriver()})`, () => {
 describe(`platform refusals (${testDriver()})`, () => {
   test("insufficient_funds: refused with the current balance (the largest possible debit); nothing changes", async () => {
     const seeded = await seed({ USD: 1250 });
-    const request = debit({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "20.00", description: "Too much", idempotencyKey: randomUUID() });
+    const request = debit({
+      contactId: seeded.contactId,
+      accountId: seeded.accounts.USD,
+      currency: "USD",
+      amount: "20.00",
+      description: "Too much",
+      idempotencyKey: randomUUID(),
+    });
     const result = await moveMoney(contextFor(seeded.key), request);
     expect(result).toMatchObject({ status: "failed", error: { code: "insufficient_funds", status: 422, balance: "1250", currency: "USD" } });
     expect((await auditOf(request.idempotencyKey)).map((entry) => [entry.outcome, entry.error_code])).toEqual([["failed", "insufficient_funds"]]);
@@ -305,8 +400,21 @@ describe(`platform refusals (${testDriver()})`, () => {
   test("JPY and KWD amounts reach the platform in their own minor units", async () => {
     const seeded = await seed({ JPY: 0, KWD: 0 });
     const context = contextFor(seeded.key);
-    const jpy = await moveMoney(context, topUp({ contactId: seeded.contactId, accountId: seeded.accounts.JPY, currency: "JPY", amount: "1500", description: "Yen", idempotencyKey: randomUUID() }));
-    const kwd = await moveMoney(context, topUp({ contactId: seeded.contactId, accountId: seeded.accounts.KWD, currency: "KWD", amount: "1.234", description: "Dinar", idempotencyKey: randomUUID() }));
+    const jpy = await moveMoney(
+      context,
+      topUp({ contactId: seeded.contactId, accountId: seeded.accounts.JPY, currency: "JPY", amount: "1500", description: "Yen", idempotencyKey: randomUUID() }),
+    );
+    const kwd = await moveMoney(
+      context,
+      topUp({
+        contactId: seeded.contactId,
+        accountId: seeded.accounts.KWD,
+        currency: "KWD",
+        amount: "1.234",
+        description: "Dinar",
+        idempotencyKey: randomUUID(),
+      }),
+    );
     expect(jpy).toMatchObject({ status: "succeeded", balanceAfter: "1500", account: { amountNote: "1500 JPY" } });
     expect(kwd).toMatchObject({ status: "succeeded", balanceAfter: "1234", account: { amountNote: "1.234 KWD" } });
   });
@@ -316,11 +424,20 @@ describe(`platform refusals (${testDriver()})`, () => {
     const other = await seed({ USD: 0 });
     const context = contextFor(seeded.key);
     const before = callsOf("addFundsToContactAccount");
-    const wrongCurrency = await moveMoney(context, topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "JPY", amount: "100", description: "x", idempotencyKey: randomUUID() }));
+    const wrongCurrency = await moveMoney(
+      context,
+      topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "JPY", amount: "100", description: "x", idempotencyKey: randomUUID() }),
+    );
     expect(wrongCurrency).toMatchObject({ status: "failed", error: { code: "currency_mismatch" } });
-    const notTheContacts = await moveMoney(context, topUp({ contactId: seeded.contactId, accountId: other.accounts.USD, currency: "USD", amount: "1", description: "x", idempotencyKey: randomUUID() }));
+    const notTheContacts = await moveMoney(
+      context,
+      topUp({ contactId: seeded.contactId, accountId: other.accounts.USD, currency: "USD", amount: "1", description: "x", idempotencyKey: randomUUID() }),
+    );
     expect(notTheContacts).toMatchObject({ status: "failed", error: { code: "account_not_found", status: 404 } });
-    const missingContact = await moveMoney(context, topUp({ contactId: uniqueId(), accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "x", idempotencyKey: randomUUID() }));
+    const missingContact = await moveMoney(
+      context,
+      topUp({ contactId: uniqueId(), accountId: seeded.accounts.USD, currency: "USD", amount: "1", description: "x", idempotencyKey: randomUUID() }),
+    );
     expect(missingContact).toMatchObject({ status: "failed", error: { status: 404 } });
     expect(callsOf("addFundsToContactAccount")).toBe(before);
   });
@@ -357,8 +474,14 @@ describe(`journal extension (${testDriver()})`, () => {
   test("paged, newest first, amounts as digits", async () => {
     const seeded = await seed({ USD: 100 });
     const context = contextFor(seeded.key);
-    for (const [amount, description] of [["1", "first"], ["2", "second"]] as const) {
-      await moveMoney(context, topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount, description, idempotencyKey: randomUUID() }));
+    for (const [amount, description] of [
+      ["1", "first"],
+      ["2", "second"],
+    ] as const) {
+      await moveMoney(
+        context,
+        topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount, description, idempotencyKey: randomUUID() }),
+      );
     }
     const journal = await loadJournal(context.api, seeded.accounts.USD, 1);
     expect(journal).toMatchObject({ available: true, page: { page: 1, pages: 1, total: 3 } });
@@ -377,7 +500,14 @@ describe(`journal extension (${testDriver()})`, () => {
     try {
       expect(await loadJournal(contextFor(seeded.key, actorOf(), bare.baseUrl).api, seeded.accounts.USD, 1)).toEqual({ available: false });
       const actor = actorOf();
-      const request = topUp({ contactId: seeded.contactId, accountId: seeded.accounts.USD, currency: "USD", amount: "3", description: "No journal", idempotencyKey: randomUUID() });
+      const request = topUp({
+        contactId: seeded.contactId,
+        accountId: seeded.accounts.USD,
+        currency: "USD",
+        amount: "3",
+        description: "No journal",
+        idempotencyKey: randomUUID(),
+      });
       expect((await moveMoney(contextFor(seeded.key, actor, proxy.baseUrl), request)).status).toBe("unknown");
       const check = await reconcileOperation(contextFor(seeded.key, actor, bare.baseUrl), { idempotencyKey: request.idempotencyKey });
       expect(check).toMatchObject({ found: false, journalAvailable: false, account: { amount: "300" }, outcome: { status: "unknown" } });

@@ -35,7 +35,13 @@ async function findJournalEntry(context: LedgerContext, entry: AuditEntryView): 
   return { available: true, found: null };
 }
 
-async function settle(db: Db, context: LedgerContext, entry: AuditEntryView, outcome: LedgerOutcome, facts: { accountId: number | null; balanceAfter: bigint | null }): Promise<LedgerOutcome> {
+async function settle(
+  db: Db,
+  context: LedgerContext,
+  entry: AuditEntryView,
+  outcome: LedgerOutcome,
+  facts: { accountId: number | null; balanceAfter: bigint | null },
+): Promise<LedgerOutcome> {
   let settled = false;
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -90,12 +96,24 @@ export async function reconcileOperation(context: LedgerContext, request: Reconc
     const opened = accounts.find((account) => account.currency === entry.currency);
     if (!opened) return { found: false, journalAvailable: false, account: null, checkedAt, outcome: intent.outcome };
     const view = toAccountView(opened);
-    const outcome = await settle(db, context, entry, { status: "succeeded", operation: "open", account: view, balanceAfter: view.amount, requestId }, { accountId: opened.id, balanceAfter: opened.amount });
+    const outcome = await settle(
+      db,
+      context,
+      entry,
+      { status: "succeeded", operation: "open", account: view, balanceAfter: view.amount, requestId },
+      { accountId: opened.id, balanceAfter: opened.amount },
+    );
     return { found: true, journalAvailable: false, account: view, checkedAt, outcome };
   }
   if (entry.kind === "delete") {
     if (byId) return { found: false, journalAvailable: false, account: toAccountView(byId), checkedAt, outcome: intent.outcome };
-    const outcome = await settle(db, context, entry, { status: "succeeded", operation: "delete", account: null, balanceAfter: "0", requestId }, { accountId: entry.accountId, balanceAfter: BigInt(0) });
+    const outcome = await settle(
+      db,
+      context,
+      entry,
+      { status: "succeeded", operation: "delete", account: null, balanceAfter: "0", requestId },
+      { accountId: entry.accountId, balanceAfter: BigInt(0) },
+    );
     return { found: true, journalAvailable: false, account: null, checkedAt, outcome };
   }
 

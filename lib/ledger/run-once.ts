@@ -45,7 +45,14 @@ export async function runOnce(
     performed = await perform(requestId);
   } catch (error) {
     // A failure of our own code after the claim: whether the platform was called is not known.
-    console.error(JSON.stringify({ level: "error", msg: "ledger operation failed unexpectedly", operation: intent.operation, error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "ledger operation failed unexpectedly",
+        operation: intent.operation,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     performed = { outcome: { status: "unknown", operation: intent.operation, reason: "internal_error", requestId } };
   }
   const { outcome } = performed;

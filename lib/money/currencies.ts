@@ -32,7 +32,11 @@ export function listCurrencies(locale: string, exclude: Iterable<string> = []): 
   return allCurrencies(locale).filter((option) => !excluded.has(option.code));
 }
 
-const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 
 /** Code or name, ignoring case and accents ("dolar" finds "Dólar"): the exact code first, then codes starting with the query, then names. */
 export function searchCurrencies(options: readonly CurrencyOption[], query: string): CurrencyOption[] {

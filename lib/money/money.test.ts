@@ -44,7 +44,6 @@ describe("minorToMajor and formatMoney: exact, with the currency's digits", () =
   test("ru uses its own separators and keeps the digits", () => {
     expect(formatMoney("123456", "USD", "ru").replace(/[\u00a0\u202f]/g, " ")).toBe("1 234,56 $");
   });
-
 });
 
 describe("form and request schemas share the amount rule", () => {
@@ -74,7 +73,7 @@ describe("form and request schemas share the amount rule", () => {
     [{ amount: "" }, { amount: ["ledger.amount.required"] }],
     [{ amount: "1,0000" }, { amount: ["ledger.amount.decimals"] }],
     [{ amount: "-1" }, { amount: ["ledger.amount.negative"] }],
-    [{ locale: "de" }, { locale: ["Invalid option: expected one of \"en\"|\"ru\""] }],
+    [{ locale: "de" }, { locale: ['Invalid option: expected one of "en"|"ru"'] }],
     [{ description: "   " }, { description: ["ledger.description.required"] }],
     [{ description: "x".repeat(256) }, { description: ["ledger.description.too_long"] }],
     [{ idempotencyKey: "not-a-key" }, { idempotencyKey: ["ledger.key.invalid"] }],

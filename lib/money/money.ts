@@ -56,4 +56,3 @@ export function formatMoney(amount: bigint | string, currency: string, locale: s
     return `${major} ${currency}`;
   }
 }
-

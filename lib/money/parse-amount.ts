@@ -92,7 +92,13 @@ export function formatAmountLimit(minor: bigint, currency: string, locale: strin
   const digits = currencyDigits(currency);
   const major = minorToMajor(minor, currency);
   try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: "code",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     return format.format(major as `${number}`);
   } catch {
     return `${major} ${currency}`;

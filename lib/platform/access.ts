@@ -77,9 +77,7 @@ export async function authenticate(db: Db, apiKey: string | null, methodName: st
   const now = new Date(row.now);
   return {
     holder:
-      row.id === null
-        ? null
-        : { id: Number(row.id), email: row.email ?? "", name: row.name ?? "", plan: row.plan ?? "free", blocked: Boolean(row.blocked) },
+      row.id === null ? null : { id: Number(row.id), email: row.email ?? "", name: row.name ?? "", plan: row.plan ?? "free", blocked: Boolean(row.blocked) },
     deprecation: row.sunset === null ? null : { sunset: new Date(row.sunset), replacement: row.replacement },
     now,
     hits: row.hits === null ? null : Number(row.hits),

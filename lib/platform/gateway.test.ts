@@ -68,10 +68,7 @@ describe("authentication", () => {
 
   test("auth: only the SHA-256 of a key is stored", async () => {
     const tenant = await seedTenant(database.db);
-    const rows = await queryRows<{ api_key_hash: string }>(
-      database.db,
-      sql`SELECT api_key_hash FROM platform.key_holders WHERE id = ${tenant.holderId}`,
-    );
+    const rows = await queryRows<{ api_key_hash: string }>(database.db, sql`SELECT api_key_hash FROM platform.key_holders WHERE id = ${tenant.holderId}`);
     expect(rows[0].api_key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].api_key_hash).not.toContain(tenant.key);
   });

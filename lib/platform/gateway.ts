@@ -114,10 +114,7 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
 
     const params = parseParams(method.params, raw, t);
     const url = new URL(request.url);
-    const result = await method.handle(
-      { db, holder: access.holder, lang, t, requestId, path: `${url.origin}${url.pathname}` },
-      params,
-    );
+    const result = await method.handle({ db, holder: access.holder, lang, t, requestId, path: `${url.origin}${url.pathname}` }, params);
     if (result.body === undefined) return new Response(null, { status: result.status, headers });
     return jsonResponse(result.status, result.body, headers);
   }

@@ -18,14 +18,34 @@ test("json: an ordered map keeps insertion order, integer-like keys included", (
 });
 
 test("json: ordered maps nest, hold bigints, and sit inside arrays", () => {
-  const inner = orderedMap([["2", 5n], ["x", null]]);
-  const value = { data: [{ id: "a", fields: orderedMap<unknown>([["z", inner], ["0", "text"]]) }] };
+  const inner = orderedMap([
+    ["2", 5n],
+    ["x", null],
+  ]);
+  const value = {
+    data: [
+      {
+        id: "a",
+        fields: orderedMap<unknown>([
+          ["z", inner],
+          ["0", "text"],
+        ]),
+      },
+    ],
+  };
   expect(stringifyJson(value)).toBe('{"data":[{"id":"a","fields":{"z":{"2":5,"x":null},"0":"text"}}]}');
 });
 
 test("json: an empty ordered map is an empty object; plain JSON.stringify still writes every entry", () => {
   expect(stringifyJson({ fields: orderedMap([]) })).toBe('{"fields":{}}');
-  expect(JSON.stringify(orderedMap([["b", 1], ["1", 2]]))).toBe('{"1":2,"b":1}');
+  expect(
+    JSON.stringify(
+      orderedMap([
+        ["b", 1],
+        ["1", 2],
+      ]),
+    ),
+  ).toBe('{"1":2,"b":1}');
 });
 
 test("json: strings that look like marks are left alone", () => {
@@ -34,7 +54,12 @@ test("json: strings that look like marks are left alone", () => {
 });
 
 test("json: jsonResponse writes the ordered body with a JSON content type", async () => {
-  const response = jsonResponse(200, { data: orderedMap([["9", 1], ["a", 2]]) });
+  const response = jsonResponse(200, {
+    data: orderedMap([
+      ["9", 1],
+      ["a", 2],
+    ]),
+  });
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   expect(await response.text()).toBe('{"data":{"9":1,"a":2}}');
 });

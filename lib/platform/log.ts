@@ -14,7 +14,14 @@ function describeError(error: unknown): { error: string; code?: string; stack?: 
   const cause = (error as { cause?: unknown }).cause;
   const fromQuery = "query" in error && "params" in error;
   if (fromQuery && cause instanceof Error) {
-    return { error: cause.message, code: (cause as { code?: string }).code, stack: error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n") };
+    return {
+      error: cause.message,
+      code: (cause as { code?: string }).code,
+      stack: error.stack
+        ?.split("\n")
+        .filter((line) => line.trimStart().startsWith("at "))
+        .join("\n"),
+    };
   }
   return { error: error.message, stack: error.stack };
 }

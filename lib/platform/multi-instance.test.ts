@@ -45,8 +45,7 @@ describe.runIf(serverUrl)("two server instances on one PostgreSQL database", () 
     return response.status;
   }
 
-  const getMe = (url: string, key: string) =>
-    fetch(`${url}/api/v1/getMe`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
+  const getMe = (url: string, key: string) => fetch(`${url}/api/v1/getMe`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });
 
   test("multi-instance: 130 concurrent requests over both instances → exactly 120 answered, 10 refused with 429", async () => {
     expect(await loadFixtures(a.url, { accounts: [{ id: 1, email: "a@example.com", api_key: "shared-limit-key" }] })).toBe(200);

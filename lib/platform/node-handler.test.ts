@@ -173,7 +173,10 @@ describe("answers over HTTP", () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.headers["connection"]).toBe("close");
-    expect(JSON.parse(answer.body)).toEqual({ message: "The request body is larger than 1048576 bytes.", error: "The request body is larger than 1048576 bytes." });
+    expect(JSON.parse(answer.body)).toEqual({
+      message: "The request body is larger than 1048576 bytes.",
+      error: "The request body is larger than 1048576 bytes.",
+    });
     expect(answer.closed).toBe(true);
   });
 

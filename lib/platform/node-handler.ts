@@ -85,7 +85,7 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
     // A body left unread (too large) must not be taken for the next request on this connection.
     if (!complete) headers["connection"] = "close";
     writeHead(res, req, response.status, headers);
-    res.end(req.method === "HEAD" ? undefined : payload ?? undefined);
+    res.end(req.method === "HEAD" ? undefined : (payload ?? undefined));
   }
 }
 

@@ -4,7 +4,12 @@ import { pageWindow, paginate } from "./paginator";
 describe("paginator", () => {
   test("Laravel's links and meta on a middle page", () => {
     const page = paginate([1, 2], { total: 5, perPage: 2, page: 2, path: "http://x/api/v1/m", metaLinks: true });
-    expect(page.links).toEqual({ first: "http://x/api/v1/m?page=1", last: "http://x/api/v1/m?page=3", prev: "http://x/api/v1/m?page=1", next: "http://x/api/v1/m?page=3" });
+    expect(page.links).toEqual({
+      first: "http://x/api/v1/m?page=1",
+      last: "http://x/api/v1/m?page=3",
+      prev: "http://x/api/v1/m?page=1",
+      next: "http://x/api/v1/m?page=3",
+    });
     expect(page.meta).toEqual({
       current_page: 2,
       from: 3,

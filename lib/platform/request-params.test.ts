@@ -42,7 +42,12 @@ describe("request parameters", () => {
       },
     });
     const tooLarge = readParams(
-      new Request(url, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: streamed, duplex: "half" } as RequestInit),
+      new Request(url, {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: streamed,
+        duplex: "half",
+      } as RequestInit),
       t,
     );
     await expect(tooLarge).rejects.toMatchObject({ status: 413, body: { message: "The request body is larger than 1048576 bytes." } });

@@ -110,7 +110,9 @@ async function readBody(request: Request, t: Translate): Promise<Params> {
     const bytes = await readBodyBytes(request, t);
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+      form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+      }).formData();
     } catch {
       const text = t("gateway.malformed_form");
       throw new PlatformError(400, { message: text, error: text });

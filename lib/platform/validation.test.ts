@@ -20,12 +20,30 @@ function errorsOf(schema: z.ZodType, input: unknown, t = en) {
 describe("Laravel-like coercion", () => {
   const Schema = z.object({ n: integer(), b: boolean() });
   test.each([
-    [{ n: 5, b: true }, { n: 5, b: true }],
-    [{ n: "5", b: "1" }, { n: 5, b: true }],
-    [{ n: "-12", b: "0" }, { n: -12, b: false }],
-    [{ n: "+7", b: "true" }, { n: 7, b: true }],
-    [{ n: 0, b: "false" }, { n: 0, b: false }],
-    [{ n: 1, b: 1 }, { n: 1, b: true }],
+    [
+      { n: 5, b: true },
+      { n: 5, b: true },
+    ],
+    [
+      { n: "5", b: "1" },
+      { n: 5, b: true },
+    ],
+    [
+      { n: "-12", b: "0" },
+      { n: -12, b: false },
+    ],
+    [
+      { n: "+7", b: "true" },
+      { n: 7, b: true },
+    ],
+    [
+      { n: 0, b: "false" },
+      { n: 0, b: false },
+    ],
+    [
+      { n: 1, b: 1 },
+      { n: 1, b: true },
+    ],
   ])("accepts %j as %j", (input, expected) => {
     expect(parseParams(Schema, input, en)).toEqual(expected);
   });

@@ -39,7 +39,13 @@ export function optional<T extends z.ZodType>(schema: T) {
 
 /** An integer that may arrive as a string of digits. Infinity marks a string too large to be exact. */
 export function integer() {
-  return z.preprocess(toInteger, z.number().int().refine(Number.isFinite, { params: { i18n: "validation.integer" } }));
+  return z.preprocess(
+    toInteger,
+    z
+      .number()
+      .int()
+      .refine(Number.isFinite, { params: { i18n: "validation.integer" } }),
+  );
 }
 
 export function boolean() {

@@ -8,8 +8,7 @@ import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
 
 const accountJournalUrl = (accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/journal", { accountId, page });
-const accountAuditUrl = (contactId: number, accountId: number, page: number): string =>
-  apiUrl("/api/dashboard/ledger/audit", { contactId, accountId, page });
+const accountAuditUrl = (contactId: number, accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/audit", { contactId, accountId, page });
 
 /** A page of the platform's journal of an account (`{available: false}` on a platform without the extension). */
 export function useAccountJournal(contactId: number, accountId: number, page: number) {

@@ -22,7 +22,9 @@ export function useContactAccounts(contactId: number, { initialAccounts, enabled
 /** Put `changed` into a list of accounts: in its place when it is there, at the end when it is new. */
 export function withAccount(accounts: AccountView[] | undefined, changed: AccountView): AccountView[] | undefined {
   if (!accounts) return accounts;
-  return accounts.some((account) => account.id === changed.id) ? accounts.map((account) => (account.id === changed.id ? changed : account)) : [...accounts, changed];
+  return accounts.some((account) => account.id === changed.id)
+    ? accounts.map((account) => (account.id === changed.id ? changed : account))
+    : [...accounts, changed];
 }
 
 /**

@@ -30,7 +30,11 @@ export function contactPageUrl({ tz, ...params }: ContactPageRequest): string {
  * next one loads. The page the server rendered seeds the cache when the URL
  * still asks for it (`isInitialPage`).
  */
-export function useContactPage(params: ContactBrowserParams, timeZone: string, initial: { params: ContactBrowserParams; timeZone: string; data: ContactPageView | null }) {
+export function useContactPage(
+  params: ContactBrowserParams,
+  timeZone: string,
+  initial: { params: ContactBrowserParams; timeZone: string; data: ContactPageView | null },
+) {
   const request = contactPageRequest(params, timeZone);
   const isInitialPage = hashKey([request]) === hashKey([contactPageRequest(initial.params, initial.timeZone)]);
   const query = useQuery({

@@ -38,7 +38,7 @@ export function mountSmallDisk(prefix: string, megabytes: number): SmallDisk {
       try {
         // In 1 MiB writes, so that a full filesystem stops it cleanly.
         const block = Buffer.alloc(1024 * 1024);
-        for (let written = 0; written < size; ) {
+        for (let written = 0; written < size;) {
           const n = Math.min(block.length, size - written);
           try {
             fs.writeSync(fd, block, 0, n);

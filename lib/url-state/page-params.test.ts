@@ -6,7 +6,13 @@ import { contactPageParsers, loadContactPageParams, serializeContactPageParams }
 import { listPageParsers, loadListPageParams, serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import { listQueryHref, listsPageParsers, loadListsPageParams, serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import { loginPageParsers, loadLoginPageParams, serializeLoginPageParams } from "@/lib/auth/login-params";
-import { activityExportHref, activityParsers, loadActivityExportParams, loadActivitySearchParams, serializeActivitySearchParams } from "@/lib/ledger/activity-filters";
+import {
+  activityExportHref,
+  activityParsers,
+  loadActivityExportParams,
+  loadActivitySearchParams,
+  serializeActivitySearchParams,
+} from "@/lib/ledger/activity-filters";
 
 type Load = (search: string) => Record<string, unknown>;
 type Serialize = (values: Record<string, unknown>) => string;

@@ -46,7 +46,9 @@ export default async function SettingsPage() {
 
   const [members, connection, status] = await Promise.all([listUsers(db), describeConnection(db), loadFromPlatform((api) => loadMe(api))]);
   const team: TeamMember[] = members.map(({ id, email, name, role }) => ({ id, email, name, role: role as TeamMember["role"] }));
-  const envVariables = [connection.baseUrlSource === "env" ? "PLATFORM_BASE_URL" : null, connection.keySource === "env" ? "PLATFORM_API_KEY" : null].filter(Boolean);
+  const envVariables = [connection.baseUrlSource === "env" ? "PLATFORM_BASE_URL" : null, connection.keySource === "env" ? "PLATFORM_API_KEY" : null].filter(
+    Boolean,
+  );
 
   return (
     <>
@@ -61,7 +63,11 @@ export default async function SettingsPage() {
               {status.ok ? (
                 <>
                   <Alert tone="success">
-                    {t("connection.status_ok", { name: status.data.value.name ?? "", email: status.data.value.email ?? "", plan: status.data.value.plan ?? "" })}
+                    {t("connection.status_ok", {
+                      name: status.data.value.name ?? "",
+                      email: status.data.value.email ?? "",
+                      plan: status.data.value.plan ?? "",
+                    })}
                   </Alert>
                   <CacheStamp freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: status.data.fetchedAt }])!} minutes={CacheTtlMs.me / 60_000} />
                 </>

@@ -100,7 +100,13 @@ export async function commitBatch(
 }
 
 /** Renews the lease (and records a wait, if any); false when the job is no longer ours to run. */
-export async function heartbeat(db: Db, jobId: number, owner: string, leaseSeconds: number, wait?: { reason: WaitReason; seconds: number; count?: boolean }): Promise<boolean> {
+export async function heartbeat(
+  db: Db,
+  jobId: number,
+  owner: string,
+  leaseSeconds: number,
+  wait?: { reason: WaitReason; seconds: number; count?: boolean },
+): Promise<boolean> {
   const rows = await db
     .update(exportJobs)
     .set({
@@ -148,7 +154,10 @@ export async function cleanupExpiredExports(db: Db): Promise<number> {
 
 /** Records the consecutive transient failures of the job's current batch (while this owner holds it). */
 export async function recordFailures(db: Db, jobId: number, owner: string, failures: number): Promise<void> {
-  await db.update(exportJobs).set({ failures }).where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner)));
+  await db
+    .update(exportJobs)
+    .set({ failures })
+    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner)));
 }
 
 /** The job's status now; null when it no longer exists. */

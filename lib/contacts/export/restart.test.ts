@@ -45,7 +45,9 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     database = await createTestDatabase({ poolSize: 4 });
     tenant = await seedTenant(database.db);
     await applyFixtures(database.db, {
-      generate_contacts: [{ bot_id: tenant.botId, count: CONTACTS, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z" }],
+      generate_contacts: [
+        { bot_id: tenant.botId, count: CONTACTS, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z" },
+      ],
     });
   }, 120_000);
 
@@ -91,7 +93,11 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     // A short lease, so that the next server need not wait 30 s for the dead one's.
     const first = await startInstance(database.url!, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
     running.push(first);
-    const midway = await waitFor(() => job(created.id), (row) => row.rowsDone >= 5_000, 120_000);
+    const midway = await waitFor(
+      () => job(created.id),
+      (row) => row.rowsDone >= 5_000,
+      120_000,
+    );
     expect(midway.status).toBe("running");
     first.signal("SIGKILL");
     await first.exited;
@@ -102,7 +108,11 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
 
     const second = await startInstance(database.url!, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
     running.push(second);
-    const finished = await waitFor(() => job(created.id), (row) => row.status === "finished" || row.status === "failed", 180_000);
+    const finished = await waitFor(
+      () => job(created.id),
+      (row) => row.status === "finished" || row.status === "failed",
+      180_000,
+    );
     expect(finished).toMatchObject({ status: "finished", rowsDone: CONTACTS, total: CONTACTS, error: null });
 
     expect(await fileIds(created.id)).toEqual(await visibleIds(database.db, tenant.holderId, { botId: tenant.botId }));
@@ -121,7 +131,11 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     const created = await createExportJob(database.db, { userId: uniqueId(), bot: tenant.botId, from: null, to: null, tz: "UTC", format: "csv", bom: true });
     const first = await startInstance(database.url!, tenant.key);
     running.push(first);
-    await waitFor(() => job(created.id), (row) => row.rowsDone >= 3_000, 120_000);
+    await waitFor(
+      () => job(created.id),
+      (row) => row.rowsDone >= 3_000,
+      120_000,
+    );
     first.signal("SIGTERM");
     // A graceful stop: the server waits for the worker to hand the job back, then exits 0.
     expect(await first.exited).toEqual({ code: 0, signal: null });
@@ -130,7 +144,11 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     expect(atStop.rowsDone).toBeLessThan(CONTACTS);
     const second = await startInstance(database.url!, tenant.key);
     running.push(second);
-    const finished = await waitFor(() => job(created.id), (row) => row.status === "finished" || row.status === "failed", 180_000);
+    const finished = await waitFor(
+      () => job(created.id),
+      (row) => row.status === "finished" || row.status === "failed",
+      180_000,
+    );
     expect(finished).toMatchObject({ status: "finished", rowsDone: CONTACTS });
     const chunks = await chunkWriters(created.id);
     expect(chunks.map((chunk) => chunk.seq)).toEqual(Array.from({ length: CONTACTS / 1000 }, (_, i) => i));

@@ -66,7 +66,15 @@ function workerFor(tenant: Tenant, options: Partial<ExportWorkerOptions> = {}): 
   });
 }
 
-async function startJob(input: { bot?: number | null; from?: string | null; to?: string | null; tz?: string; format?: "csv" | "jsonl"; bom?: boolean; userId?: number }) {
+async function startJob(input: {
+  bot?: number | null;
+  from?: string | null;
+  to?: string | null;
+  tz?: string;
+  format?: "csv" | "jsonl";
+  bom?: boolean;
+  userId?: number;
+}) {
   return createExportJob(db, {
     userId: input.userId ?? uniqueId(),
     bot: input.bot ?? null,
@@ -135,9 +143,19 @@ describe("export worker", () => {
     const ids = jsonlIds(await fileText(job.id));
     expect(ids).toEqual(expected);
     const row = await jobRow(job.id);
-    expect(row).toMatchObject({ status: "finished", total: expected.length, rowsDone: expected.length, nextOffset: expected.length, chunkCount: 2, leaseOwner: null });
+    expect(row).toMatchObject({
+      status: "finished",
+      total: expected.length,
+      rowsDone: expected.length,
+      nextOffset: expected.length,
+      chunkCount: 2,
+      leaseOwner: null,
+    });
     expect(row.expiresAt!.getTime() - row.finishedAt!.getTime()).toBe(24 * 3600 * 1000);
-    const [{ bytes }] = await queryRows<{ bytes: number }>(db, sql`SELECT sum(octet_length(content))::int AS bytes FROM dashboard.export_chunks WHERE job_id = ${job.id}`);
+    const [{ bytes }] = await queryRows<{ bytes: number }>(
+      db,
+      sql`SELECT sum(octet_length(content))::int AS bytes FROM dashboard.export_chunks WHERE job_id = ${job.id}`,
+    );
     expect(row.bytesDone).toBe(Number(bytes));
     // Offset mode at 1,000 per batch: two full batches' worth, nothing more.
     const batches = platform.bodies.filter((body) => body.includes(`"bot_id":${tenant.botId}`) && body.includes('"offset"'));
@@ -167,7 +185,10 @@ describe("export worker", () => {
       async onBatch({ offset }) {
         if (offset !== 0 || taken) return;
         // The first worker stalls after its first batch (a long GC pause, a frozen VM): its lease expires and another takes the job.
-        await db.update(exportJobs).set({ leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(exportJobs.id, job.id));
+        await db
+          .update(exportJobs)
+          .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+          .where(eq(exportJobs.id, job.id));
         taken = await claimExportJob(db, second.owner, 30);
       },
     });
@@ -179,7 +200,11 @@ describe("export worker", () => {
     const ids = csvIds(await fileText(job.id));
     expect(ids).toEqual(await visibleIds(db, tenant.holderId, { botId: tenant.botId }));
     expect(new Set(ids).size).toBe(3_500);
-    const chunks = await db.select({ seq: exportChunks.seq, rows: exportChunks.rows, writtenBy: exportChunks.writtenBy }).from(exportChunks).where(eq(exportChunks.jobId, job.id)).orderBy(exportChunks.seq);
+    const chunks = await db
+      .select({ seq: exportChunks.seq, rows: exportChunks.rows, writtenBy: exportChunks.writtenBy })
+      .from(exportChunks)
+      .where(eq(exportChunks.jobId, job.id))
+      .orderBy(exportChunks.seq);
     expect(chunks).toEqual([
       { seq: 0, rows: 1000, writtenBy: first.owner },
       { seq: 1, rows: 1000, writtenBy: second.owner },
@@ -200,7 +225,10 @@ describe("export worker", () => {
     const other = workerFor(tenant);
     // Still leased to the crashed worker: nobody may take it yet.
     expect(await other.runOnce()).toBeNull();
-    await db.update(exportJobs).set({ leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(exportJobs.id, job.id));
+    await db
+      .update(exportJobs)
+      .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(exportJobs.id, job.id));
     expect(await other.runOnce()).toEqual({ jobId: job.id, outcome: "finished" });
     expect(jsonlIds(await fileText(job.id))).toEqual(await visibleIds(db, tenant.holderId, { botId: tenant.botId }));
   });
@@ -285,7 +313,11 @@ describe("export worker", () => {
     await drain(workerFor(await seedTenant(db)));
     const a = await startJob({});
     const b = await startJob({});
-    const [first, second, third] = await Promise.all([claimExportJob(db, "worker-a", 30), claimExportJob(db, "worker-b", 30), claimExportJob(db, "worker-c", 30)]);
+    const [first, second, third] = await Promise.all([
+      claimExportJob(db, "worker-a", 30),
+      claimExportJob(db, "worker-b", 30),
+      claimExportJob(db, "worker-c", 30),
+    ]);
     const claimed = [first, second, third].filter(Boolean).map((job) => job!.id);
     expect(claimed.sort()).toEqual([a.id, b.id].sort());
     await db.delete(exportJobs).where(sql`${exportJobs.id} IN (${a.id}, ${b.id})`);
@@ -297,7 +329,10 @@ describe("export worker", () => {
     const old = await startJob({ bot: tenant.botId, userId });
     const fresh = await startJob({ bot: tenant.botId, userId });
     await drain(workerFor(tenant));
-    await db.update(exportJobs).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(exportJobs.id, old.id));
+    await db
+      .update(exportJobs)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(exportJobs.id, old.id));
     expect((await listExportJobs(db, userId)).map((job) => job.id)).toEqual([fresh.id]);
     expect(await findExportJob(db, old.id, userId)).toBeNull();
 
@@ -331,8 +366,16 @@ describe("export file", () => {
       ...extra,
     });
     const contacts = [
-      contact("=HYPERLINK(\"http://evil\",\"x\")", { tags: ["+vip", "@all"], address: "-1 Main St" }),
-      contact("Zoë, \"the\" Ünicode", { email: "zoe@example.com", phone: "79991234567", telegram_username: "zoe", variables: [{ name: "utm_source", value: "ads", type: 0 }, { name: "photo", value: "https://files.example.com/p", type: 1 }] }),
+      contact('=HYPERLINK("http://evil","x")', { tags: ["+vip", "@all"], address: "-1 Main St" }),
+      contact('Zoë, "the" Ünicode', {
+        email: "zoe@example.com",
+        phone: "79991234567",
+        telegram_username: "zoe",
+        variables: [
+          { name: "utm_source", value: "ads", type: 0 },
+          { name: "photo", value: "https://files.example.com/p", type: 1 },
+        ],
+      }),
       contact("@handle"),
       contact("\tTabbed"),
     ];
@@ -342,13 +385,19 @@ describe("export file", () => {
     await drain(workerFor(tenant));
 
     const text = await fileText(withBom.id);
-    expect(text.startsWith(`${BOM}id,bot_id,name,messenger,messenger_id,messenger_username,phone,email,address,avatar,tags,utm,variables,created_at,unsubscribed_at\r\n`)).toBe(true);
+    expect(
+      text.startsWith(
+        `${BOM}id,bot_id,name,messenger,messenger_id,messenger_username,phone,email,address,avatar,tags,utm,variables,created_at,unsubscribed_at\r\n`,
+      ),
+    ).toBe(true);
     expect((await fileText(withoutBom.id)).startsWith("id,bot_id,")).toBe(true);
     const lines = text.replace(BOM, "").split("\r\n");
     expect(lines).toHaveLength(contacts.length + 2);
     expect(lines.at(-1)).toBe("");
     const [c0, c1, c2, c3] = contacts.map((c) => String(c.id));
-    expect(lines[1]).toBe(`${c0},${tenant.botId},"'=HYPERLINK(""http://evil"",""x"")",telegram,${contacts[0].telegram_id},,,,'-1 Main St,,"'+vip, @all",,,2025-06-01T09:00:00+00:00,`);
+    expect(lines[1]).toBe(
+      `${c0},${tenant.botId},"'=HYPERLINK(""http://evil"",""x"")",telegram,${contacts[0].telegram_id},,,,'-1 Main St,,"'+vip, @all",,,2025-06-01T09:00:00+00:00,`,
+    );
     expect(lines[2]).toBe(
       `${c1},${tenant.botId},"Zoë, ""the"" Ünicode",telegram,${contacts[1].telegram_id},zoe,79991234567,zoe@example.com,,,,"{""utm_source"":""ads""}","[{""name"":""utm_source"",""type"":0,""value"":""ads""},{""name"":""photo"",""type"":1,""value"":""https://files.example.com/p""}]",2025-06-01T09:00:00+00:00,`,
     );

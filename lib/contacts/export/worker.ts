@@ -133,11 +133,14 @@ export class ExportWorker {
           // A full disk or a reopening engine: every try would fail the same way, so wait longer each time
           // and say so once (a job claimed meanwhile is taken up again when its lease runs out).
           unavailable += 1;
-          if (unavailable === 1) console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "database unavailable: exports wait", reason: failure.reason }));
+          if (unavailable === 1)
+            console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "database unavailable: exports wait", reason: failure.reason }));
           await this.#sleep(Math.min(UNAVAILABLE_MAX_WAIT_MS, this.#pollMs * 2 ** Math.min(unavailable, 5)));
           continue;
         }
-        console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }));
+        console.error(
+          JSON.stringify({ level: "error", area: "contact-export", msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }),
+        );
       }
       await this.#sleep(this.#pollMs);
     }
@@ -179,7 +182,15 @@ export class ExportWorker {
     let pending: Promise<Fetched> | null = null;
     const timing = { batches: 0, awaitingPlatformMs: 0, serialiseMs: 0, commitMs: 0 };
     const finish = (outcome: JobOutcome): JobOutcome => {
-      log({ msg: "export timing", job_id: job.id, outcome, ...timing, awaitingPlatformMs: Math.round(timing.awaitingPlatformMs), serialiseMs: Math.round(timing.serialiseMs), commitMs: Math.round(timing.commitMs) });
+      log({
+        msg: "export timing",
+        job_id: job.id,
+        outcome,
+        ...timing,
+        awaitingPlatformMs: Math.round(timing.awaitingPlatformMs),
+        serialiseMs: Math.round(timing.serialiseMs),
+        commitMs: Math.round(timing.commitMs),
+      });
       return outcome;
     };
     while (true) {
@@ -201,7 +212,16 @@ export class ExportWorker {
       const content = serialiseBatch(job.format as ExportFormat, batch.data);
       timing.serialiseMs += performance.now() - started;
       started = performance.now();
-      const committed = await commitBatch(db, { jobId: job.id, owner: this.owner, offset, rows, content, total: batch.meta.total, done, leaseSeconds: this.#leaseSeconds });
+      const committed = await commitBatch(db, {
+        jobId: job.id,
+        owner: this.owner,
+        offset,
+        rows,
+        content,
+        total: batch.meta.total,
+        done,
+        leaseSeconds: this.#leaseSeconds,
+      });
       timing.commitMs += performance.now() - started;
       if (!committed) return finish(await this.#whyLost(job.id));
       timing.batches += 1;
@@ -250,7 +270,8 @@ export class ExportWorker {
       await this.#sleep(Math.min(HEARTBEAT_MS, until - Date.now()));
       if (this.#stopping) return "stopped";
       const remaining = Math.ceil((until - Date.now()) / 1000);
-      if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, remaining > 0 ? { reason, seconds: remaining } : undefined))) return this.#whyLost(jobId);
+      if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, remaining > 0 ? { reason, seconds: remaining } : undefined)))
+        return this.#whyLost(jobId);
     }
     return null;
   }

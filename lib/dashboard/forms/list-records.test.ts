@@ -74,7 +74,11 @@ describe("record form schema", () => {
     const initial = ["Chair", "", ...empty.slice(2)];
     expect(buildRecordFormSchema(FIELDS, { initial }).safeParse({ values: initial }).success).toBe(true);
     const cleared = ["", "", ...empty.slice(2)];
-    expect(buildRecordFormSchema(FIELDS, { initial }).safeParse({ values: cleared }).error?.issues.map((i) => i.path.join("."))).toEqual(["values.0"]);
+    expect(
+      buildRecordFormSchema(FIELDS, { initial })
+        .safeParse({ values: cleared })
+        .error?.issues.map((i) => i.path.join(".")),
+    ).toEqual(["values.0"]);
   });
 
   test("add: the item holds converted values; money in minor units as a string of digits, empty optionals left out", () => {

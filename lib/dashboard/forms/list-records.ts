@@ -143,9 +143,7 @@ export function toFormValue(field: FieldView, value: unknown): string {
   if (value === null || value === undefined) return "";
   switch (field.type) {
     case "money":
-      return typeof value === "number" || typeof value === "string" || typeof value === "bigint"
-        ? minorToMajorUnits(value, field.currency ?? "USD")
-        : "";
+      return typeof value === "number" || typeof value === "string" || typeof value === "bigint" ? minorToMajorUnits(value, field.currency ?? "USD") : "";
     case "bool":
       return value === true ? "true" : value === false ? "false" : "";
     case "datetime":

@@ -67,8 +67,27 @@ describe("copies of the platform's rules", () => {
   });
 
   test.each([
-    "title", "Title", "a-b_c", "0", "x".repeat(255), "x".repeat(256), "", "a b", "a.b", "цена", "é", "a/b",
-    "id", "ID", "Created_At", "project", "project_uuid", "bot_id", "deleted_at", "ids", "my_id",
+    "title",
+    "Title",
+    "a-b_c",
+    "0",
+    "x".repeat(255),
+    "x".repeat(256),
+    "",
+    "a b",
+    "a.b",
+    "цена",
+    "é",
+    "a/b",
+    "id",
+    "ID",
+    "Created_At",
+    "project",
+    "project_uuid",
+    "bot_id",
+    "deleted_at",
+    "ids",
+    "my_id",
   ])("slug %j: the form and the platform agree on whether it is valid", (slug) => {
     expect(FieldSlugSchema.safeParse(slug).success).toBe(PlatformSlugSchema.safeParse(slug).success);
   });
@@ -113,15 +132,15 @@ describe("designer form schema", () => {
     ],
     ["slugs are case-sensitive (Name and name are two)", form({ fields: [field({ slug: "Name" }), field({ slug: "name" })] }), {}],
     ["at least one field", form({ fields: [] }), { fields: "lists.form.fields_min" }],
-    [
-      "at most 30 fields",
-      form({ fields: Array.from({ length: 31 }, (_, i) => field({ slug: `f${i}` })) }),
-      { fields: "lists.form.fields_max" },
-    ],
+    ["at most 30 fields", form({ fields: Array.from({ length: 31 }, (_, i) => field({ slug: `f${i}` })) }), { fields: "lists.form.fields_max" }],
     ["30 fields are fine", form({ fields: Array.from({ length: 30 }, (_, i) => field({ slug: `f${i}` })) }), {}],
     ["money needs a currency", form({ fields: [field({ type: "money", currency: "" })] }), { "fields.0.currency": "lists.form.currency_required" }],
     ["money needs a known currency", form({ fields: [field({ type: "money", currency: "XYZ" })] }), { "fields.0.currency": "lists.form.currency_unknown" }],
-    ["a currency in lower case is not a code", form({ fields: [field({ type: "money", currency: "eur" })] }), { "fields.0.currency": "lists.form.currency_unknown" }],
+    [
+      "a currency in lower case is not a code",
+      form({ fields: [field({ type: "money", currency: "eur" })] }),
+      { "fields.0.currency": "lists.form.currency_unknown" },
+    ],
     ["another type ignores the currency", form({ fields: [field({ type: "number", currency: "" })] }), {}],
     ["unknown type", form({ fields: [field({ type: "colour" as never })] }), { "fields.0.type": "lists.form.type" }],
     ["project required", form({ projectUuid: "" }), { projectUuid: "lists.form.project_required" }],
@@ -200,14 +219,14 @@ describe("server errors land where they belong", () => {
   });
 
   test("placed errors go on their inputs, the rest to the top, nothing is dropped", () => {
-    expect(
-      placeErrors({ "fields.3.slug": ["The fields.3.slug is reserved."], schema_id: ["List not found."], name: ["a", "b"] }, createListErrorPath),
-    ).toEqual({
-      placed: [
-        { path: "fields.3.slug", message: "The fields.3.slug is reserved." },
-        { path: "name", message: "a b" },
-      ],
-      unplaced: ["List not found."],
-    });
+    expect(placeErrors({ "fields.3.slug": ["The fields.3.slug is reserved."], schema_id: ["List not found."], name: ["a", "b"] }, createListErrorPath)).toEqual(
+      {
+        placed: [
+          { path: "fields.3.slug", message: "The fields.3.slug is reserved." },
+          { path: "name", message: "a b" },
+        ],
+        unplaced: ["List not found."],
+      },
+    );
   });
 });

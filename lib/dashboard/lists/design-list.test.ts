@@ -7,13 +7,7 @@ import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
 import { toActionError } from "@/lib/auth/action-errors";
 import { DashboardError } from "@/lib/actions/errors";
 import { translator } from "@/lib/i18n/translate";
-import {
-  CreateListFormSchema,
-  addFieldErrorPath,
-  createListErrorPath,
-  type CreateListFormInput,
-  type ListFieldFormInput,
-} from "@/lib/dashboard/forms/lists";
+import { CreateListFormSchema, addFieldErrorPath, createListErrorPath, type CreateListFormInput, type ListFieldFormInput } from "@/lib/dashboard/forms/lists";
 import { recordErrorPath } from "@/lib/dashboard/forms/list-records";
 import { addField, createList, deleteField, deleteList } from "./design-list";
 import { loadAllLists, loadList } from "./load-lists";
@@ -184,12 +178,26 @@ describe(`designer services (${testDriver()})`, () => {
     const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant));
-    const after = await addField(api, list.id, { name: "Total", slug: "total", type: "money", currency: "JPY", is_required: false, is_hidden: true, is_encryptable: false });
+    const after = await addField(api, list.id, {
+      name: "Total",
+      slug: "total",
+      type: "money",
+      currency: "JPY",
+      is_required: false,
+      is_hidden: true,
+      is_encryptable: false,
+    });
     expect(after.fields.map((field) => field.slug)).toEqual(["sku", "price", "paid", "total"]);
     expect(after.fields[3]).toMatchObject({ type: "money", currency: "JPY", isRequired: false, isHidden: true });
 
-    const answer = toActionError(await failure(addField(api, list.id, { name: "Again", slug: "sku", type: "string", is_required: true, is_hidden: false, is_encryptable: false })), t);
-    expect(placeErrors(answer.fieldErrors, addFieldErrorPath)).toEqual({ placed: [{ path: "field.slug", message: "The field.slug has already been taken." }], unplaced: [] });
+    const answer = toActionError(
+      await failure(addField(api, list.id, { name: "Again", slug: "sku", type: "string", is_required: true, is_hidden: false, is_encryptable: false })),
+      t,
+    );
+    expect(placeErrors(answer.fieldErrors, addFieldErrorPath)).toEqual({
+      placed: [{ path: "field.slug", message: "The field.slug has already been taken." }],
+      unplaced: [],
+    });
   });
 
   test("delete a field: its values are gone from the records; the list is read again", async () => {
@@ -235,7 +243,10 @@ describe(`records services (${testDriver()})`, () => {
       values: ["A-1", "0.29", "false"],
       initial: ["A-1", "12.50", ""],
     });
-    expect(JSON.parse(testbed.platform.bodies[testbed.platform.calls.lastIndexOf("updateListItem")])).toEqual({ item_id: record.id, item: { price: "29", paid: false } });
+    expect(JSON.parse(testbed.platform.bodies[testbed.platform.calls.lastIndexOf("updateListItem")])).toEqual({
+      item_id: record.id,
+      item: { price: "29", paid: false },
+    });
     expect(edited.values).toEqual({ sku: "A-1", price: 29, paid: false });
 
     await deleteRecord(api, record.id);
@@ -247,7 +258,10 @@ describe(`records services (${testDriver()})`, () => {
     const tenant = await seedTenant(testbed.database.db);
     const api = clientFor(tenant);
     const list = await createList(api, designed(tenant, { fields: [row("title"), row("customer", { type: "contact" })] }));
-    const answer = toActionError(await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["title", "customer"], values: ["T", String(uniqueId())] })), t);
+    const answer = toActionError(
+      await failure(saveRecord(api, { schemaId: list.id, fieldSlugs: ["title", "customer"], values: ["T", String(uniqueId())] })),
+      t,
+    );
     expect(placeErrors(answer.fieldErrors, recordErrorPath(list.fields))).toEqual({
       placed: [{ path: "values.1", message: "The item.customer field must be the id of one of your contacts." }],
       unplaced: [],

@@ -16,7 +16,15 @@ const list = (name: string, fields: number, created: string, updated: string, pr
   name,
   project,
   botId,
-  fields: Array.from({ length: fields }, (_, i) => ({ slug: `f${i}`, name: `F${i}`, type: "string", currency: null, isRequired: true, isHidden: false, isEncryptable: false })),
+  fields: Array.from({ length: fields }, (_, i) => ({
+    slug: `f${i}`,
+    name: `F${i}`,
+    type: "string",
+    currency: null,
+    isRequired: true,
+    isHidden: false,
+    isEncryptable: false,
+  })),
   createdAt: created,
   updatedAt: updated,
 });

@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { pgSchema, bigserial, bigint, boolean, integer, smallint, text, varchar, timestamp, uniqueIndex, index, check, jsonb, uuid, primaryKey } from "drizzle-orm/pg-core";
+import {
+  pgSchema,
+  bigserial,
+  bigint,
+  boolean,
+  integer,
+  smallint,
+  text,
+  varchar,
+  timestamp,
+  uniqueIndex,
+  index,
+  check,
+  jsonb,
+  uuid,
+  primaryKey,
+} from "drizzle-orm/pg-core";
 
 /** Tables of the admin dashboard live in the Postgres schema `dashboard`. */
 export const dashboard = pgSchema("dashboard");
@@ -160,7 +176,9 @@ export const auditEntries = dashboard.table(
     index("audit_entries_account_idx").on(t.accountId, t.id),
     index("audit_entries_user_idx").on(t.userId, t.id),
     // One entry per submission; settling an unknown outcome adds one more, once.
-    uniqueIndex("audit_entries_operation_uq").on(t.idempotencyKey).where(sql`${t.reconcilesEntryId} IS NULL`),
+    uniqueIndex("audit_entries_operation_uq")
+      .on(t.idempotencyKey)
+      .where(sql`${t.reconcilesEntryId} IS NULL`),
     uniqueIndex("audit_entries_reconciles_uq").on(t.reconcilesEntryId),
     check("audit_entries_kind_ck", sql`${t.kind} IN ('open', 'top_up', 'debit', 'delete')`),
     check("audit_entries_outcome_ck", sql`${t.outcome} IN ('succeeded', 'failed', 'unknown')`),
@@ -181,7 +199,10 @@ export const contactViews = dashboard.table(
 /** The contact browser's hidden columns, per member (remembered on every device they sign in on). */
 export const contactBrowserSettings = dashboard.table("contact_browser_settings", {
   userId: bigint("user_id", { mode: "number" }).primaryKey(),
-  hiddenColumns: jsonb("hidden_columns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  hiddenColumns: jsonb("hidden_columns")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: tz("updated_at").notNull().defaultNow(),
 });
 

@@ -100,7 +100,10 @@ export const contacts = platform.table(
     email: varchar("email", { length: 255 }),
     address: varchar("address", { length: 255 }),
     avatar: text("avatar"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     preview: boolean("preview").notNull().default(false),
     deleted: boolean("deleted").notNull().default(false),
     createdAt: tz("created_at").notNull().defaultNow(),
@@ -211,7 +214,9 @@ export const contactAccounts = platform.table(
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
     currency: char("currency", { length: 3 }).notNull(),
-    amount: bigint("amount", { mode: "bigint" }).notNull().default(sql`0`),
+    amount: bigint("amount", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     blockedAt: tz("blocked_at"),
     createdAt: tz("created_at").notNull().defaultNow(),
     updatedAt: tz("updated_at").notNull().defaultNow(),
@@ -252,9 +257,7 @@ export const listSchemas = platform.table(
     createdAt: tz("created_at").notNull().defaultNow(),
     updatedAt: tz("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("list_schemas_project_idx").on(t.projectUuid, t.createdAt, t.id),
-  ],
+  (t) => [index("list_schemas_project_idx").on(t.projectUuid, t.createdAt, t.id)],
 );
 
 /** Fields of a list, ordered by `position`. */
@@ -273,10 +276,7 @@ export const listFields = platform.table(
     isHidden: boolean("is_hidden").notNull().default(false),
     isEncryptable: boolean("is_encryptable").notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.schemaId, t.slug] }),
-    index("list_fields_order_idx").on(t.schemaId, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.schemaId, t.slug] }), index("list_fields_order_idx").on(t.schemaId, t.position)],
 );
 
 /** Records of a list: a map slug -> value (encrypted values stored as ciphertext strings). */
@@ -287,7 +287,9 @@ export const listItems = platform.table(
     schemaId: uuid("schema_id")
       .notNull()
       .references(() => listSchemas.id, { onDelete: "cascade" }),
-    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    data: jsonb("data")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: tz("created_at").notNull().defaultNow(),
     updatedAt: tz("updated_at").notNull().defaultNow(),
   },

@@ -48,7 +48,8 @@ export const contactMessages = defineMessages(
     "contact.back": "Back to contacts",
     "contact.not_found": "This contact does not exist or was deleted.",
     "contact.forbidden": "This contact belongs to a bot this platform key cannot reach.",
-    "contact.needs_hint": "This platform has no getContact method, so a contact can only be found from the contacts list (its links carry the bot and the creation time). Open the contact from the list.",
+    "contact.needs_hint":
+      "This platform has no getContact method, so a contact can only be found from the contacts list (its links carry the bot and the creation time). Open the contact from the list.",
     "contact.via_fallback": "Found through getContacts: this platform has no getContact method.",
     "contact.section.profile": "Profile",
     "contact.section.messenger": "Messenger",
@@ -91,7 +92,8 @@ export const contactMessages = defineMessages(
     "contact.times_in_zone": "Times are shown in :zone.",
     "contact.variables_caption": "Variables of :name",
     "exports.title": "Exports",
-    "exports.description": "Export every contact the current filters select. Exports run on the server, so you can close this tab; files can be downloaded for 24 hours.",
+    "exports.description":
+      "Export every contact the current filters select. Exports run on the server, so you can close this tab; files can be downloaded for 24 hours.",
     "exports.format": "Format",
     "exports.format.csv": "CSV, for spreadsheets",
     "exports.format.jsonl": "JSON Lines, one contact per line",
@@ -179,7 +181,8 @@ export const contactMessages = defineMessages(
     "contact.back": "К списку контактов",
     "contact.not_found": "Такого контакта нет, или он удалён.",
     "contact.forbidden": "Контакт принадлежит боту, недоступному по этому ключу платформы.",
-    "contact.needs_hint": "У этой платформы нет метода getContact, поэтому контакт можно найти только из списка контактов (ссылки в нём содержат бота и время создания). Откройте контакт из списка.",
+    "contact.needs_hint":
+      "У этой платформы нет метода getContact, поэтому контакт можно найти только из списка контактов (ссылки в нём содержат бота и время создания). Откройте контакт из списка.",
     "contact.via_fallback": "Найден через getContacts: у этой платформы нет метода getContact.",
     "contact.section.profile": "Профиль",
     "contact.section.messenger": "Мессенджер",
@@ -222,7 +225,8 @@ export const contactMessages = defineMessages(
     "contact.times_in_zone": "Время указано в поясе :zone.",
     "contact.variables_caption": "Переменные контакта :name",
     "exports.title": "Выгрузки",
-    "exports.description": "Выгрузка всех контактов, выбранных текущими фильтрами. Выгрузка идёт на сервере, вкладку можно закрыть; файлы доступны для скачивания 24 часа.",
+    "exports.description":
+      "Выгрузка всех контактов, выбранных текущими фильтрами. Выгрузка идёт на сервере, вкладку можно закрыть; файлы доступны для скачивания 24 часа.",
     "exports.format": "Формат",
     "exports.format.csv": "CSV, для таблиц",
     "exports.format.jsonl": "JSON Lines, контакт на строку",

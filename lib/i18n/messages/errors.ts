@@ -22,8 +22,10 @@ export const errorMessages = defineMessages(
     "platform.not_configured": "The platform connection is not set up.",
     "platform.not_configured_owner": "Set the platform's address and API key in Settings.",
     "platform.not_configured_other": "Ask an owner to set up the platform connection in Settings.",
-    "platform.undecryptable": "The stored API key cannot be decrypted with this server's key (DASHBOARD_ENCRYPTION_KEY or NEXTAUTH_SECRET changed). An owner must enter it again in Settings.",
-    "platform.key_for_other_address": "The stored API key was saved for another platform address, so it is not sent to this one (PLATFORM_BASE_URL?). An owner must enter the key for this address in Settings.",
+    "platform.undecryptable":
+      "The stored API key cannot be decrypted with this server's key (DASHBOARD_ENCRYPTION_KEY or NEXTAUTH_SECRET changed). An owner must enter it again in Settings.",
+    "platform.key_for_other_address":
+      "The stored API key was saved for another platform address, so it is not sent to this one (PLATFORM_BASE_URL?). An owner must enter the key for this address in Settings.",
     "platform.unreachable": "The platform could not be reached.",
     "platform.error_status": "The platform answered :status.",
     "platform.unauthorized": "The platform refused the API key (401).",
@@ -55,8 +57,10 @@ export const errorMessages = defineMessages(
     "platform.not_configured": "Подключение к платформе не настроено.",
     "platform.not_configured_owner": "Укажите адрес платформы и ключ API в настройках.",
     "platform.not_configured_other": "Попросите владельца настроить подключение к платформе.",
-    "platform.undecryptable": "Сохранённый ключ API не расшифровывается ключом этого сервера (изменились DASHBOARD_ENCRYPTION_KEY или NEXTAUTH_SECRET). Владелец должен ввести его заново в настройках.",
-    "platform.key_for_other_address": "Сохранённый ключ API был сохранён для другого адреса платформы и сюда не отправляется (PLATFORM_BASE_URL?). Владелец должен ввести ключ для этого адреса в настройках.",
+    "platform.undecryptable":
+      "Сохранённый ключ API не расшифровывается ключом этого сервера (изменились DASHBOARD_ENCRYPTION_KEY или NEXTAUTH_SECRET). Владелец должен ввести его заново в настройках.",
+    "platform.key_for_other_address":
+      "Сохранённый ключ API был сохранён для другого адреса платформы и сюда не отправляется (PLATFORM_BASE_URL?). Владелец должен ввести ключ для этого адреса в настройках.",
     "platform.unreachable": "Платформа недоступна.",
     "platform.error_status": "Платформа ответила :status.",
     "platform.unauthorized": "Платформа отклонила ключ API (401).",

@@ -9,7 +9,17 @@ import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
 
 /** Every area's texts; later areas add their file here. */
-const areas = [shellMessages, authMessages, errorMessages, pageMessages, permissionMessages, settingsMessages, listMessages, ledgerMessages, contactMessages] as const;
+const areas = [
+  shellMessages,
+  authMessages,
+  errorMessages,
+  pageMessages,
+  permissionMessages,
+  settingsMessages,
+  listMessages,
+  ledgerMessages,
+  contactMessages,
+] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

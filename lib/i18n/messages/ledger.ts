@@ -14,7 +14,8 @@ export const ledgerMessages = defineMessages(
     "ledger.account.changed": "Last changed",
     "ledger.account.id": "Account ID",
     "ledger.account.blocked_badge": "Blocked",
-    "ledger.account.blocked": "Blocked on the contact card since :date; top-ups allowed, debits refused. Blocking and unblocking are done on the contact card, not here.",
+    "ledger.account.blocked":
+      "Blocked on the contact card since :date; top-ups allowed, debits refused. Blocking and unblocking are done on the contact card, not here.",
     "ledger.account.top_up": "Top up",
     "ledger.account.debit": "Debit",
     "ledger.account.show_history": "Show journal and audit",
@@ -55,7 +56,8 @@ export const ledgerMessages = defineMessages(
     "ledger.connection_lost": "The connection to the dashboard was lost.",
     "ledger.connection_lost_resend": "The connection was lost before the answer arrived. Sending again is safe: the same request is carried out at most once.",
     "ledger.error.insufficient_funds": "Insufficient funds: the balance is :balance, so at most :max can be debited.",
-    "ledger.error.account_blocked": "Refused: the account is blocked on the contact card (since :date). Top-ups are allowed, debits are refused; nothing changed.",
+    "ledger.error.account_blocked":
+      "Refused: the account is blocked on the contact card (since :date). Top-ups are allowed, debits are refused; nothing changed.",
     "ledger.error.account_not_empty": "Only an empty account can be deleted; the balance is :balance.",
     "ledger.error.currency_exists": "The contact already has an account in :currency.",
     "ledger.error.account_not_found": "This account is not one of the contact's accounts (any more).",
@@ -70,14 +72,16 @@ export const ledgerMessages = defineMessages(
     "ledger.unknown.found": "It went through: the journal shows it, with the balance after :balance.",
     "ledger.unknown.found_plain": "It went through.",
     "ledger.unknown.not_found": "The journal shows no such operation as of :time; the balance is :balance. If it is still needed, make it again.",
-    "ledger.unknown.no_journal": "This platform has no journal to check; the balance is now :balance. Compare it with the balance before, then decide whether to make it again.",
+    "ledger.unknown.no_journal":
+      "This platform has no journal to check; the balance is now :balance. Compare it with the balance before, then decide whether to make it again.",
     "ledger.reconcile.not_found": "There is no such submission.",
     "ledger.reconcile.not_yours": "Only the member who made it, or an owner, can check this operation.",
     "ledger.reconcile.still_running": "The operation is still running; check again in a moment.",
     "ledger.delete.button": "Delete the :currency account",
     "ledger.delete.not_empty": "Only an account with a zero balance can be deleted; the balance is :balance.",
     "ledger.delete.confirm_title": "Delete the :currency account?",
-    "ledger.delete.confirm_body": "The account and its balance of zero are removed from the contact. Its journal on the platform and the dashboard's audit entries stay.",
+    "ledger.delete.confirm_body":
+      "The account and its balance of zero are removed from the contact. Its journal on the platform and the dashboard's audit entries stay.",
     "ledger.delete.confirm": "Delete",
     "ledger.delete.done": "The :currency account was deleted.",
     "ledger.open.title": "Open an account",
@@ -88,7 +92,8 @@ export const ledgerMessages = defineMessages(
     "ledger.open.done": "The :currency account was opened.",
     "ledger.journal.title": "Journal on the platform",
     "ledger.journal.caption": "Journal of the :currency account, newest first",
-    "ledger.journal.not_available": "This platform has no journal method (getContactAccountJournal), so the platform's journal cannot be shown. The dashboard's own audit entries for this account are below.",
+    "ledger.journal.not_available":
+      "This platform has no journal method (getContactAccountJournal), so the platform's journal cannot be shown. The dashboard's own audit entries for this account are below.",
     "ledger.journal.empty": "No journal entries yet.",
     "ledger.journal.time": "Time",
     "ledger.journal.kind": "Kind",
@@ -150,7 +155,8 @@ export const ledgerMessages = defineMessages(
     "ledger.account.changed": "Изменён",
     "ledger.account.id": "ID счёта",
     "ledger.account.blocked_badge": "Заблокирован",
-    "ledger.account.blocked": "Заблокирован в карточке контакта с :date: пополнения разрешены, списания отклоняются. Блокировка и разблокировка делаются в карточке контакта, не здесь.",
+    "ledger.account.blocked":
+      "Заблокирован в карточке контакта с :date: пополнения разрешены, списания отклоняются. Блокировка и разблокировка делаются в карточке контакта, не здесь.",
     "ledger.account.top_up": "Пополнить",
     "ledger.account.debit": "Списать",
     "ledger.account.show_history": "Показать журнал и аудит",
@@ -191,7 +197,8 @@ export const ledgerMessages = defineMessages(
     "ledger.connection_lost": "Связь с панелью прервалась.",
     "ledger.connection_lost_resend": "Связь прервалась до ответа. Отправить снова безопасно: тот же запрос выполняется не больше одного раза.",
     "ledger.error.insufficient_funds": "Недостаточно средств: баланс :balance, списать можно не больше :max.",
-    "ledger.error.account_blocked": "Отклонено: счёт заблокирован в карточке контакта (с :date). Пополнения разрешены, списания отклоняются; ничего не изменилось.",
+    "ledger.error.account_blocked":
+      "Отклонено: счёт заблокирован в карточке контакта (с :date). Пополнения разрешены, списания отклоняются; ничего не изменилось.",
     "ledger.error.account_not_empty": "Удалить можно только пустой счёт; баланс :balance.",
     "ledger.error.currency_exists": "У контакта уже есть счёт в :currency.",
     "ledger.error.account_not_found": "Этот счёт не относится (больше не относится) к контакту.",
@@ -206,7 +213,8 @@ export const ledgerMessages = defineMessages(
     "ledger.unknown.found": "Операция прошла: она есть в журнале, баланс после неё :balance.",
     "ledger.unknown.found_plain": "Операция прошла.",
     "ledger.unknown.not_found": "На :time такой операции в журнале нет; баланс :balance. Если она ещё нужна, сделайте её снова.",
-    "ledger.unknown.no_journal": "У этой платформы нет журнала для проверки; баланс сейчас :balance. Сравните его с балансом до операции и решите, повторять ли её.",
+    "ledger.unknown.no_journal":
+      "У этой платформы нет журнала для проверки; баланс сейчас :balance. Сравните его с балансом до операции и решите, повторять ли её.",
     "ledger.reconcile.not_found": "Такой отправки нет.",
     "ledger.reconcile.not_yours": "Проверить эту операцию может только тот, кто её сделал, или владелец.",
     "ledger.reconcile.still_running": "Операция ещё выполняется; проверьте чуть позже.",
@@ -224,7 +232,8 @@ export const ledgerMessages = defineMessages(
     "ledger.open.done": "Счёт в :currency открыт.",
     "ledger.journal.title": "Журнал на платформе",
     "ledger.journal.caption": "Журнал счёта в :currency, сначала новые",
-    "ledger.journal.not_available": "У этой платформы нет метода журнала (getContactAccountJournal), поэтому журнал платформы показать нельзя. Ниже — собственные записи аудита панели по этому счёту.",
+    "ledger.journal.not_available":
+      "У этой платформы нет метода журнала (getContactAccountJournal), поэтому журнал платформы показать нельзя. Ниже — собственные записи аудита панели по этому счёту.",
     "ledger.journal.empty": "В журнале пока нет записей.",
     "ledger.journal.time": "Время",
     "ledger.journal.kind": "Вид",

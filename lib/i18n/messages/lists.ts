@@ -1,7 +1,8 @@
 import { defineMessages } from "./define";
 
 /** The reserved field slugs as text (lib/dashboard/forms/lists.test.ts checks it against RESERVED_FIELD_SLUGS). */
-export const RESERVED_SLUGS_TEXT = "id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype";
+export const RESERVED_SLUGS_TEXT =
+  "id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype";
 const reserved = RESERVED_SLUGS_TEXT;
 
 /** The list designer, the list page and its records (issue 7). */
@@ -47,7 +48,8 @@ export const listMessages = defineMessages(
     "lists.form.project_uuid_label": "Project UUID",
     "lists.form.bot_id_label": "Bot id",
     "lists.form.fields": "Fields",
-    "lists.form.fields_hint": "1 to :max fields. Reorder them by dragging the handle (or focus it, press Space, then the arrow keys) or with the up and down buttons.",
+    "lists.form.fields_hint":
+      "1 to :max fields. Reorder them by dragging the handle (or focus it, press Space, then the arrow keys) or with the up and down buttons.",
     "lists.form.field_count": ":count of :max fields",
     "lists.form.field_n": "Field :n",
     "lists.form.field_name": "Name",
@@ -230,7 +232,8 @@ export const listMessages = defineMessages(
     "lists.form.project_uuid_label": "UUID проекта",
     "lists.form.bot_id_label": "Id бота",
     "lists.form.fields": "Поля",
-    "lists.form.fields_hint": "От 1 до :max полей. Меняйте порядок, перетаскивая за ручку (или выделите её, нажмите пробел и стрелки), либо кнопками «вверх» и «вниз».",
+    "lists.form.fields_hint":
+      "От 1 до :max полей. Меняйте порядок, перетаскивая за ручку (или выделите её, нажмите пробел и стрелки), либо кнопками «вверх» и «вниз».",
     "lists.form.field_count": "Полей: :count из :max",
     "lists.form.field_n": "Поле :n",
     "lists.form.field_name": "Название",
@@ -249,7 +252,8 @@ export const listMessages = defineMessages(
     "lists.form.remove": "Убрать поле :n",
     "lists.form.remove_short": "Убрать",
     "lists.form.moved": "«:name» перемещено на место :position из :count.",
-    "lists.dnd.instructions": "Чтобы изменить порядок, нажмите пробел или Enter, чтобы взять поле, стрелки — чтобы переместить, пробел или Enter — чтобы отпустить, Escape — чтобы отменить.",
+    "lists.dnd.instructions":
+      "Чтобы изменить порядок, нажмите пробел или Enter, чтобы взять поле, стрелки — чтобы переместить, пробел или Enter — чтобы отпустить, Escape — чтобы отменить.",
     "lists.dnd.picked": "Поле :n взято.",
     "lists.dnd.over": "Поле :n над позицией :position.",
     "lists.dnd.dropped": "Поле :n перемещено на позицию :position.",

@@ -20,9 +20,7 @@ export type Reach = {
 const REACH_COLUMNS = sql.raw("(c.deleted OR b.deleted) AS gone, p.owner_id::text AS owner_id");
 
 /** Joins from a contact alias `c` to its bot `b` and project `p`. */
-const REACH_JOINS = sql.raw(
-  "JOIN platform.bots b ON b.id = c.bot_id JOIN platform.projects p ON p.uuid = b.project_uuid",
-);
+const REACH_JOINS = sql.raw("JOIN platform.bots b ON b.id = c.bot_id JOIN platform.projects p ON p.uuid = b.project_uuid");
 
 export type Subject = "contact" | "account";
 
@@ -39,10 +37,7 @@ export function assertReach(reach: Reach | undefined | null, holderId: number, s
 
 /** A live contact of the holder, or the spec's 404/403. */
 export async function findReachableContact(db: Db, holderId: number, contactId: number, t: Translate): Promise<void> {
-  const [reach] = await queryRows<Reach>(
-    db,
-    sql`SELECT ${REACH_COLUMNS} FROM platform.contacts c ${REACH_JOINS} WHERE c.id = ${contactId}::bigint`,
-  );
+  const [reach] = await queryRows<Reach>(db, sql`SELECT ${REACH_COLUMNS} FROM platform.contacts c ${REACH_JOINS} WHERE c.id = ${contactId}::bigint`);
   assertReach(reach, holderId, "contact", t);
 }
 

@@ -90,10 +90,7 @@ test(`addContactAccount (${testDriver()}): two concurrent opens of the same curr
     const refused = answers.find((a) => a.status === 422)!;
     const text = "The contact already has an account in USD.";
     expect(refused.body).toEqual({ message: text, code: "currency_exists", errors: { currency: [text] } });
-    const [{ n }] = await queryRows<{ n: number }>(
-      database.db,
-      sql`SELECT count(*)::int AS n FROM platform.contact_accounts WHERE contact_id = ${contactId}`,
-    );
+    const [{ n }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.contact_accounts WHERE contact_id = ${contactId}`);
     expect(n).toBe(1);
   }
 });

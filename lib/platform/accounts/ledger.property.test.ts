@@ -37,7 +37,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   // Operator adjustments (fixtures), up to near the bigint limit so that a top-up can overflow.
-  { weight: 1, arbitrary: fc.oneof(fc.bigInt({ min: BigInt(0), max: BigInt(5000) }), fc.bigInt({ min: BIGINT_MAX - BigInt(MAX_AMOUNT) * BigInt(2), max: BIGINT_MAX })).map((balance) => ({ kind: "adjust" as const, balance })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(fc.bigInt({ min: BigInt(0), max: BigInt(5000) }), fc.bigInt({ min: BIGINT_MAX - BigInt(MAX_AMOUNT) * BigInt(2), max: BIGINT_MAX }))
+      .map((balance) => ({ kind: "adjust" as const, balance })),
+  },
 );
 
 type JournalRow = {

@@ -29,10 +29,7 @@ function hourCount(bots: SQL, hour: number): SQL {
 function partialHourCount(bots: SQL, from: number, to: number): SQL {
   const start = Math.floor(from / HOUR) * HOUR;
   const end = start + HOUR;
-  const rest = [
-    ...(from > start ? [indexCount(bots, start, from)] : []),
-    ...(to < end ? [indexCount(bots, to, end)] : []),
-  ];
+  const rest = [...(from > start ? [indexCount(bots, start, from)] : []), ...(to < end ? [indexCount(bots, to, end)] : [])];
   if (rest.length === 0) return hourCount(bots, start / HOUR);
   return sql`(SELECT CASE WHEN probe.n < ${PROBE} THEN probe.n
                      ELSE ${hourCount(bots, start / HOUR)} - ${sql.join(rest, sql` - `)} END

@@ -60,8 +60,14 @@ describe("offset export: batches equal OFFSET over the same rows", () => {
     for (const [params, filter] of [
       [{}, {}],
       [{ bot_id: second }, { botId: second }],
-      [{ date_from: from, date_to: to }, { from, to }],
-      [{ bot_id: third, date_from: from }, { botId: third, from }],
+      [
+        { date_from: from, date_to: to },
+        { from, to },
+      ],
+      [
+        { bot_id: third, date_from: from },
+        { botId: third, from },
+      ],
     ] as const) {
       for (let offset = 0; offset <= 50; offset += 7) {
         expect(await batch(tenant, { ...params, offset, limit: 7 })).toEqual(await truth(tenant, offset, 7, filter));
@@ -177,10 +183,7 @@ describe("offset export stays exact when contacts change between batches", () =>
 
   test("a bot of the scope is deleted", async () => {
     await exportWith(async (tenant, _contacts, second) => {
-      const [{ project_uuid }] = await queryRows<{ project_uuid: string }>(
-        database.db,
-        sql`SELECT project_uuid::text FROM platform.bots WHERE id = ${second}`,
-      );
+      const [{ project_uuid }] = await queryRows<{ project_uuid: string }>(database.db, sql`SELECT project_uuid::text FROM platform.bots WHERE id = ${second}`);
       await applyFixtures(database.db, { bots: [{ id: second, project_uuid, deleted: true }] });
     });
   });
@@ -226,7 +229,7 @@ describe("offset export stays exact when contacts change between batches", () =>
             if (kind === "restore") await addContacts(database.db, [{ ...target, deleted: false, preview: false }]);
             if (kind === "preview") await addContacts(database.db, [{ ...target, preview: true }]);
             if (kind === "move") await addContacts(database.db, [{ ...target, bot_id: target.bot_id === second ? tenant.botId : second }]);
-            if (kind === "insertBelow") await addContacts(database.db, [telegramContact(second, { id: target.id + 1 + uniqueId() % 2 })]);
+            if (kind === "insertBelow") await addContacts(database.db, [telegramContact(second, { id: target.id + 1 + (uniqueId() % 2) })]);
             if (kind === "append") {
               await callApi(database.db, "createOrUpdateContact", {
                 key: tenant.key,

@@ -56,7 +56,10 @@ const phoneDigits = fc.array(fc.constantFrom(..."0123456789"), { minLength: 9, m
 const contactArbitrary = fc.record({
   name: word(NAME_CHARS, 0, 14),
   phone: fc.option(phoneDigits, { nil: null }),
-  email: fc.option(fc.tuple(word(USER_CHARS, 1, 6), fc.constantFrom("mail.ru", "Example.COM", "почта.рф")).map(([u, d]) => `${u}@${d}`), { nil: null }),
+  email: fc.option(
+    fc.tuple(word(USER_CHARS, 1, 6), fc.constantFrom("mail.ru", "Example.COM", "почта.рф")).map(([u, d]) => `${u}@${d}`),
+    { nil: null },
+  ),
   messenger: fc.constantFrom("telegram", "max", "viber", "web"),
   username: fc.option(word(USER_CHARS, 3, 8), { nil: null }),
   messengerId: fc.oneof(fc.integer({ min: 1, max: 999 }).map(String), word(USER_CHARS, 1, 5)),
@@ -94,9 +97,9 @@ function searchesFor(contacts: Generated[]): fc.Arbitrary<string> {
 test(`search property (${testDriver()}): getContacts and getNumberOfContacts agree with the rules written in JavaScript`, async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.array(contactArbitrary, { minLength: 1, maxLength: 14 }).chain((contacts) =>
-        fc.record({ contacts: fc.constant(contacts), searches: fc.array(searchesFor(contacts), { minLength: 4, maxLength: 8 }) }),
-      ),
+      fc
+        .array(contactArbitrary, { minLength: 1, maxLength: 14 })
+        .chain((contacts) => fc.record({ contacts: fc.constant(contacts), searches: fc.array(searchesFor(contacts), { minLength: 4, maxLength: 8 }) })),
       async ({ contacts, searches }) => {
         const tenant: Tenant = await seedTenant(database.db);
         const stranger: Tenant = await seedTenant(database.db);
@@ -132,7 +135,10 @@ test(`search property (${testDriver()}): getContacts and getNumberOfContacts agr
         }
         await addContacts(database.db, fixtures);
         for (const search of [...searches, String(models[0]?.id ?? 1)]) {
-          const expected = models.filter((m) => matches(m, search)).map((m) => m.id).sort((a, b) => a - b);
+          const expected = models
+            .filter((m) => matches(m, search))
+            .map((m) => m.id)
+            .sort((a, b) => a - b);
           const trimmed = search.trim();
           const params = { search };
           const page = await callApi(database.db, "getContacts", { key: tenant.key, verb: "GET", params: { ...params, count: 500 } });
@@ -142,7 +148,10 @@ test(`search property (${testDriver()}): getContacts and getNumberOfContacts agr
             expect(page.body.meta.total).toBe(models.length);
             continue;
           }
-          expect(page.body.data.map((c: { id: number }) => c.id), JSON.stringify(search)).toEqual(expected);
+          expect(
+            page.body.data.map((c: { id: number }) => c.id),
+            JSON.stringify(search),
+          ).toEqual(expected);
           expect(page.body.meta.total, JSON.stringify(search)).toBe(expected.length);
           const counted = await callApi(database.db, "getNumberOfContacts", { key: tenant.key, verb: "POST", params });
           expect(counted.body, JSON.stringify(search)).toEqual({ count: expected.length });

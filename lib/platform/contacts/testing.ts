@@ -31,9 +31,7 @@ export async function addBot(db: Db, tenant: Tenant, extra: Record<string, unkno
 /** A holder with a bot, plus `count` telegram contacts created one minute apart from `start`. */
 export async function seedContacts(db: Db, count: number, start = Date.parse("2025-03-01T00:00:00Z")) {
   const tenant = await seedTenant(db);
-  const contacts = Array.from({ length: count }, (_, i) =>
-    telegramContact(tenant.botId, { created_at: new Date(start + i * 60_000).toISOString() }),
-  );
+  const contacts = Array.from({ length: count }, (_, i) => telegramContact(tenant.botId, { created_at: new Date(start + i * 60_000).toISOString() }));
   await addContacts(db, contacts);
   return { tenant, contacts };
 }
@@ -42,11 +40,7 @@ export async function seedContacts(db: Db, count: number, start = Date.parse("20
  * The truth an export must match: the holder's live contacts by plain SQL (owned
  * project, bot not deleted, contact neither preview nor deleted), ordered by id.
  */
-export async function visibleIds(
-  db: Db,
-  holderId: number,
-  filter: { botId?: number; from?: number; to?: number } = {},
-): Promise<number[]> {
+export async function visibleIds(db: Db, holderId: number, filter: { botId?: number; from?: number; to?: number } = {}): Promise<number[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT c.id::text AS id FROM platform.contacts c

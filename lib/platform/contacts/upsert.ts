@@ -42,12 +42,7 @@ function botNotFound(t: Translate): PlatformError {
  * message 'Created from API' and raises the bot's subscriber count in the same
  * transaction; nothing is sent and no scenario starts.
  */
-export async function createOrUpdateContact(
-  db: Db,
-  holderId: number,
-  input: ContactUpsert,
-  t: Translate,
-): Promise<{ created: boolean; contact: Contact }> {
+export async function createOrUpdateContact(db: Db, holderId: number, input: ContactUpsert, t: Translate): Promise<{ created: boolean; contact: Contact }> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [bot] = await queryRows<{ id: string }>(
@@ -73,9 +68,7 @@ export async function createOrUpdateContact(
             RETURNING id::text AS id`,
       );
       if (inserted) {
-        await tx.execute(
-          sql`INSERT INTO platform.contact_messages (contact_id, direction, text) VALUES (${inserted.id}::bigint, 'system', ${FIRST_MESSAGE})`,
-        );
+        await tx.execute(sql`INSERT INTO platform.contact_messages (contact_id, direction, text) VALUES (${inserted.id}::bigint, 'system', ${FIRST_MESSAGE})`);
         await tx.execute(sql`UPDATE platform.bots SET subscriber_count = subscriber_count + 1 WHERE id = ${input.botId}::bigint`);
         return { created: true, contact: await readBack(tx, inserted.id) };
       }

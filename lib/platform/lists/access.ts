@@ -79,13 +79,7 @@ export async function findOwnedList(db: Db, holderId: number, schemaId: string, 
 }
 
 /** The holder's record and its list, or 404 (`errors.item_id`) / 403. */
-export async function findOwnedItem(
-  db: Db,
-  holderId: number,
-  itemId: string,
-  t: Translate,
-  lock?: ListLock,
-): Promise<{ list: ListRow; itemId: string }> {
+export async function findOwnedItem(db: Db, holderId: number, itemId: string, t: Translate, lock?: ListLock): Promise<{ list: ListRow; itemId: string }> {
   if (!isUuid(itemId)) throw itemNotFound(t);
   const [row] = await queryRows<RawListRow & { item_id: string }>(
     db,
@@ -107,11 +101,7 @@ export type ListTarget =
   | { kind: "forbidden"; field: "bot_id" | "project_uuid" };
 
 /** A deleted bot counts as missing; another account's bot or project (also one joined as a member) is forbidden. */
-export async function findListTarget(
-  db: Db,
-  holderId: number,
-  input: { botId?: number; projectUuid?: string },
-): Promise<ListTarget> {
+export async function findListTarget(db: Db, holderId: number, input: { botId?: number; projectUuid?: string }): Promise<ListTarget> {
   if (input.botId !== undefined) {
     const [bot] = await queryRows<{ project_uuid: string; deleted: boolean; owner_id: string }>(
       db,
@@ -125,10 +115,7 @@ export async function findListTarget(
   }
   const projectUuid = input.projectUuid ?? "";
   if (!isUuid(projectUuid)) return { kind: "missing", field: "project_uuid" };
-  const [project] = await queryRows<{ owner_id: string }>(
-    db,
-    sql`SELECT owner_id::text AS owner_id FROM platform.projects WHERE uuid = ${projectUuid}::uuid`,
-  );
+  const [project] = await queryRows<{ owner_id: string }>(db, sql`SELECT owner_id::text AS owner_id FROM platform.projects WHERE uuid = ${projectUuid}::uuid`);
   if (!project) return { kind: "missing", field: "project_uuid" };
   if (Number(project.owner_id) !== holderId) return { kind: "forbidden", field: "project_uuid" };
   return { kind: "found", projectUuid: projectUuid.toLowerCase(), botId: null };

@@ -63,7 +63,11 @@ function keyRing(): KeyRing | null {
   const settings = config().platform;
   if (cachedRing?.settings === settings && cachedRing.dataDirKey === dataDirKey) return cachedRing.ring;
   const { encryptionKey: envKey, encryptionKeysPrevious: previous } = settings;
-  const ring = envKey ? { current: envKey, previous: dataDirKey ? [...previous, dataDirKey] : previous } : dataDirKey ? { current: dataDirKey, previous } : null;
+  const ring = envKey
+    ? { current: envKey, previous: dataDirKey ? [...previous, dataDirKey] : previous }
+    : dataDirKey
+      ? { current: dataDirKey, previous }
+      : null;
   cachedRing = { settings, dataDirKey, ring };
   return ring;
 }

@@ -60,12 +60,15 @@ export const NewListFieldSchema = FieldObjectSchema.transform(toDefinition);
 
 /** addListSchemaField: a money field must name its currency. Checked even when other keys fail, so every error shows at once. */
 export const AddedFieldSchema = FieldObjectSchema.check(
-  z.superRefine((value: unknown, ctx) => {
-    const field = (value ?? {}) as Record<string, unknown>;
-    if (field.type === "money" && (field.currency === undefined || field.currency === null)) {
-      addIssue(ctx, ["currency"], "lists.required_if_money", { other: "field.type" });
-    }
-  }, { when: () => true }),
+  z.superRefine(
+    (value: unknown, ctx) => {
+      const field = (value ?? {}) as Record<string, unknown>;
+      if (field.type === "money" && (field.currency === undefined || field.currency === null)) {
+        addIssue(ctx, ["currency"], "lists.required_if_money", { other: "field.type" });
+      }
+    },
+    { when: () => true },
+  ),
 ).transform(toDefinition);
 
 /** The field definition as the list schema object shows it: `currency` for money only. */

@@ -8,11 +8,7 @@ import type { FieldDefinition } from "./field-definition";
 export async function loadFields(db: Db, schemaIds: string[]): Promise<Map<string, FieldDefinition[]>> {
   const bySchema = new Map<string, FieldDefinition[]>(schemaIds.map((id) => [id, []]));
   if (schemaIds.length === 0) return bySchema;
-  const rows = await db
-    .select()
-    .from(listFields)
-    .where(inArray(listFields.schemaId, schemaIds))
-    .orderBy(asc(listFields.schemaId), asc(listFields.position));
+  const rows = await db.select().from(listFields).where(inArray(listFields.schemaId, schemaIds)).orderBy(asc(listFields.schemaId), asc(listFields.position));
   for (const row of rows) {
     bySchema.get(row.schemaId)?.push({
       slug: row.slug,

@@ -101,8 +101,16 @@ export async function prepareItemChanges(
   }
 
   const [contacts, bots] = await Promise.all([
-    ownContactIds(db, input.holderId, contactRefs.map((ref) => ref.id)),
-    ownBotIds(db, input.holderId, botRefs.map((ref) => ref.id)),
+    ownContactIds(
+      db,
+      input.holderId,
+      contactRefs.map((ref) => ref.id),
+    ),
+    ownBotIds(
+      db,
+      input.holderId,
+      botRefs.map((ref) => ref.id),
+    ),
   ]);
   for (const ref of contactRefs) if (!contacts.has(ref.id)) addError(errors, at(ref.slug), message(ref.slug, "lists.value.contact"));
   for (const ref of botRefs) if (!bots.has(ref.id)) addError(errors, at(ref.slug), message(ref.slug, "lists.value.bot"));
@@ -119,9 +127,7 @@ export async function prepareItemChanges(
   for (const field of fields) {
     if (!values.has(field.slug)) continue;
     const value = values.get(field.slug);
-    set[field.slug] = field.isEncryptable
-      ? sealValue(value, requireEncryptionKey(t), associatedData(input.schemaId, input.itemId, field.slug))
-      : value;
+    set[field.slug] = field.isEncryptable ? sealValue(value, requireEncryptionKey(t), associatedData(input.schemaId, input.itemId, field.slug)) : value;
   }
   return { set, remove };
 }

@@ -22,7 +22,7 @@ function parseJsonOrdered(text: string): OrderedJson {
       at++;
       const map = new Map<string, OrderedJson>();
       space();
-      if (text[at] === "}") return at++, map;
+      if (text[at] === "}") return (at++, map);
       for (;;) {
         space();
         const key = string();
@@ -39,7 +39,7 @@ function parseJsonOrdered(text: string): OrderedJson {
       at++;
       const list: OrderedJson[] = [];
       space();
-      if (text[at] === "]") return at++, list;
+      if (text[at] === "]") return (at++, list);
       for (;;) {
         list.push(value());
         space();

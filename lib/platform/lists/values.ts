@@ -7,9 +7,7 @@ import { MAX_STRING_VALUE_LENGTH, MAX_URL_LENGTH, type FieldType } from "./const
  * it is stored and returned in. Pure: `contact` and `bot` come back as ids
  * here; that they are the holder's is checked against the database by items.ts.
  */
-export type ValueCheck =
-  | { ok: true; value: string | number | boolean }
-  | { ok: false; i18n: string; replacements?: Record<string, string | number> };
+export type ValueCheck = { ok: true; value: string | number | boolean } | { ok: false; i18n: string; replacements?: Record<string, string | number> };
 
 /** Money: integer minor units, 0 … 2^53 − 1 (every such amount is exact in JSON and in jsonb). */
 export const MAX_MONEY_VALUE = Number.MAX_SAFE_INTEGER;

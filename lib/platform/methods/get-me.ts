@@ -23,7 +23,15 @@ export const getMe = defineMethod({
       ? await db
           .select({ id: bots.id, name: bots.name, projectUuid: bots.projectUuid })
           .from(bots)
-          .where(and(inArray(bots.projectUuid, ownProjects.map((p) => p.uuid)), eq(bots.deleted, false)))
+          .where(
+            and(
+              inArray(
+                bots.projectUuid,
+                ownProjects.map((p) => p.uuid),
+              ),
+              eq(bots.deleted, false),
+            ),
+          )
           .orderBy(asc(bots.id))
       : [];
     return ok({

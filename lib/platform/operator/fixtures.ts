@@ -54,7 +54,10 @@ const BotSchema = z.object({
 const VariableSchema = z.object({
   id: id.optional(),
   name: z.string().min(1).max(255),
-  value: z.union([z.string(), z.number(), z.boolean()]).nullable().transform((v) => (v === null ? null : String(v))),
+  value: z
+    .union([z.string(), z.number(), z.boolean()])
+    .nullable()
+    .transform((v) => (v === null ? null : String(v))),
   type: z.number().int().min(0).max(4).default(0),
   schema_id: z.string().nullish(),
   deletable: z.boolean().default(true),
@@ -113,7 +116,10 @@ const ContactAccountSchema = z.object({
   id,
   contact_id: id,
   currency: z.string().regex(/^[A-Z]{3}$/),
-  amount: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).default(0).transform((v) => BigInt(v)),
+  amount: z
+    .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
+    .default(0)
+    .transform((v) => BigInt(v)),
   blocked_at: timestamp.nullish(),
   created_at: timestamp.optional(),
 });
@@ -121,7 +127,10 @@ const ContactAccountSchema = z.object({
 const ListFieldSchema = z.object({
   name: z.string().max(255),
   type: z.enum(FIELD_TYPES),
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   is_required: z.boolean().default(true),
   is_hidden: z.boolean().default(false),
   is_encryptable: z.boolean().default(false),
@@ -147,7 +156,6 @@ const ListSchemaSchema = z.object({
     })
     .pipe(z.record(z.string().regex(/^[A-Za-z0-9_-]{1,255}$/), ListFieldSchema).default({})),
 });
-
 
 const DeprecationSchema = z.object({
   method: z.string().min(1).max(64),
@@ -493,11 +501,7 @@ async function upsertListSchemas(tx: Tx, list: Doc["list_schemas"], at: { path: 
 /** Bots named by the document get subscriber_count = their visible contacts, unless the document sets it. */
 async function recountSubscribers(db: Db, doc: Doc): Promise<void> {
   const explicit = new Set(doc.bots.filter((b) => b.subscriber_count !== undefined).map((b) => b.id));
-  const touched = new Set<number>([
-    ...doc.bots.map((b) => b.id),
-    ...doc.contacts.map((c) => c.bot_id),
-    ...doc.generate_contacts.map((g) => g.bot_id),
-  ]);
+  const touched = new Set<number>([...doc.bots.map((b) => b.id), ...doc.contacts.map((c) => c.bot_id), ...doc.generate_contacts.map((g) => g.bot_id)]);
   const ids = [...touched].filter((botId) => !explicit.has(botId));
   if (!ids.length) return;
   await db.execute(sql`

@@ -69,7 +69,9 @@ function documentFor(ids: { holder: number; project: string; bot: number; contac
     contact_accounts: [{ id: ids.account, contact_id: ids.contact, currency: "USD", amount: 250, blocked_at: null, created_at: "2026-01-05T10:00:00+00:00" }],
     list_schemas: [{ id: ids.list, project_uuid: ids.project, bot_id: null, name: "Orders", fields: { sku: { name: "SKU", type: "string" } } }],
     deprecations: [{ method: "someOldMethod", sunset: "2030-01-01T00:00:00Z", replacement: null }],
-    generate_contacts: [{ bot_id: ids.bot, count: 100, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2026-01-01T00:00:00Z", preview_every: 10 }],
+    generate_contacts: [
+      { bot_id: ids.bot, count: 100, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2026-01-01T00:00:00Z", preview_every: 10 },
+    ],
   };
 }
 
@@ -144,7 +146,14 @@ describe("fixtures", () => {
     const fresh = await createTestDatabase();
     try {
       const run = async () => {
-        const ids = { holder: 1, project: "8d4f0c9e-5a7b-4c1d-9e2f-000000000001", bot: 10, contact: 100, account: 500, list: "0b6c3c1e-1111-4a2b-8c3d-000000000001" };
+        const ids = {
+          holder: 1,
+          project: "8d4f0c9e-5a7b-4c1d-9e2f-000000000001",
+          bot: 10,
+          contact: 100,
+          account: 500,
+          list: "0b6c3c1e-1111-4a2b-8c3d-000000000001",
+        };
         const response = await handleFixturesRequest(post({ reset: true, ...documentFor(ids) }), async () => fresh.db, TOKEN);
         expect(response.status).toBe(200);
         return queryRows<{ id: string; messenger_id: string; created_at: Date; preview: boolean }>(

@@ -32,7 +32,14 @@ export default async function ContactPage({
   params: Promise<{ contactId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [{ contactId }, query, user, t, locale, timeZone] = await Promise.all([params, loadContactPageParams(searchParams), requireUser(), getTranslator(), getLocale(), getTimeZone()]);
+  const [{ contactId }, query, user, t, locale, timeZone] = await Promise.all([
+    params,
+    loadContactPageParams(searchParams),
+    requireUser(),
+    getTranslator(),
+    getLocale(),
+    getTimeZone(),
+  ]);
   if (!ID.test(contactId) || Number(contactId) < 1) notFound();
   const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created }));
 

@@ -33,7 +33,14 @@ export async function generateMetadata(): Promise<Metadata> {
  * action revalidates this page.
  */
 export default async function ListPage({ params, searchParams }: Props) {
-  const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), params, loadListPageParams(searchParams)]);
+  const [user, t, locale, timeZone, { schemaId }, query] = await Promise.all([
+    requireUser(),
+    getTranslator(),
+    getLocale(),
+    getTimeZone(),
+    params,
+    loadListPageParams(searchParams),
+  ]);
   const result = await loadFromPlatform(async (api) => {
     const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch(() => null)]);
     const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt }];

@@ -20,18 +20,12 @@ const ACCOUNT_KEYS = ["amount", "amount_note", "blocked_at", "created_at", "curr
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
 async function balanceOf(accountId: number): Promise<bigint> {
-  const [row] = await queryRows<{ amount: string }>(
-    database.db,
-    sql`SELECT amount::text AS amount FROM platform.contact_accounts WHERE id = ${accountId}`,
-  );
+  const [row] = await queryRows<{ amount: string }>(database.db, sql`SELECT amount::text AS amount FROM platform.contact_accounts WHERE id = ${accountId}`);
   return BigInt(row.amount);
 }
 
 async function journalCount(accountId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    database.db,
-    sql`SELECT count(*)::int AS n FROM platform.account_journal WHERE account_id = ${accountId}`,
-  );
+  const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.account_journal WHERE account_id = ${accountId}`);
   return row.n;
 }
 
@@ -62,7 +56,13 @@ describe("getContactAccounts", () => {
         expect(account.updated_at).toMatch(TIMESTAMP);
       }
       const [usd, jpy, kw] = answer.body.data;
-      expect(usd).toMatchObject({ currency: "USD", amount: 12345, amount_note: "123.45 USD", created_at: "2026-01-05T10:00:00+00:00", blocked_at: "2026-01-07T08:30:00+00:00" });
+      expect(usd).toMatchObject({
+        currency: "USD",
+        amount: 12345,
+        amount_note: "123.45 USD",
+        created_at: "2026-01-05T10:00:00+00:00",
+        blocked_at: "2026-01-07T08:30:00+00:00",
+      });
       expect(jpy).toMatchObject({ currency: "JPY", amount: 500, amount_note: "500 JPY", blocked_at: null });
       expect(kw).toMatchObject({ currency: "KWD", amount: 1234, amount_note: "1.234 KWD" });
       // amount is a JSON integer, not a string.
@@ -252,7 +252,14 @@ describe("addFundsToContactAccount and withdrawFundsFromContactAccount", () => {
         currency: "USD",
         amount: BigInt(12345),
         journal: [
-          { kind: "deposit", title: "Deposit via API", amount: BigInt(12345), description: "Welcome bonus", balance_after: BigInt(12345), created_at: answer.body.data.updated_at },
+          {
+            kind: "deposit",
+            title: "Deposit via API",
+            amount: BigInt(12345),
+            description: "Welcome bonus",
+            balance_after: BigInt(12345),
+            created_at: answer.body.data.updated_at,
+          },
         ],
       },
     ]);
@@ -288,36 +295,42 @@ describe("addFundsToContactAccount and withdrawFundsFromContactAccount", () => {
     ["en", "USD", 50, 51, "Insufficient funds: the balance is 0.50 USD (50 minor units), the debit is 0.51 USD."],
     ["en", "JPY", 0, 1, "Insufficient funds: the balance is 0 JPY (0 minor units), the debit is 1 JPY."],
     ["ru", "KWD", 1234, 5000, "Недостаточно средств: баланс 1.234 KWD (1234 в минимальных единицах), списание 5.000 KWD."],
-  ])("withdrawFundsFromContactAccount: too little is 422 insufficient_funds on account_id with the balance (%s, %s), nothing changes", async (lang, currency, balance, debit, text) => {
-    const { tenant, accountId } = await seedAccountWorld(database.db, { currency, amount: balance });
-    const journalBefore = await journalCount(accountId);
-    const answer = await callApi(database.db, "withdrawFundsFromContactAccount", {
-      key: tenant.key,
-      params: { account_id: accountId, amount: debit, description: "Too much" },
-      headers: { "accept-language": lang },
-    });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(coded("account_id", "insufficient_funds", text));
-    expect(await balanceOf(accountId)).toBe(BigInt(balance));
-    expect(await journalCount(accountId)).toBe(journalBefore);
-  });
+  ])(
+    "withdrawFundsFromContactAccount: too little is 422 insufficient_funds on account_id with the balance (%s, %s), nothing changes",
+    async (lang, currency, balance, debit, text) => {
+      const { tenant, accountId } = await seedAccountWorld(database.db, { currency, amount: balance });
+      const journalBefore = await journalCount(accountId);
+      const answer = await callApi(database.db, "withdrawFundsFromContactAccount", {
+        key: tenant.key,
+        params: { account_id: accountId, amount: debit, description: "Too much" },
+        headers: { "accept-language": lang },
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(coded("account_id", "insufficient_funds", text));
+      expect(await balanceOf(accountId)).toBe(BigInt(balance));
+      expect(await journalCount(accountId)).toBe(journalBefore);
+    },
+  );
 
   test.each([
     ["en", 100, "The account is blocked: debits are not allowed."],
     ["en", 5000, "The account is blocked: debits are not allowed."],
     ["ru", 100, "Счёт заблокирован: списания запрещены."],
-  ])("withdrawFundsFromContactAccount: a blocked account is 422 account_blocked, checked before the balance (%s, debit %s), nothing changes", async (lang, debit, text) => {
-    const { tenant, accountId } = await seedAccountWorld(database.db, { amount: 1000, blockedAt: "2026-01-02T00:00:00+00:00" });
-    const answer = await callApi(database.db, "withdrawFundsFromContactAccount", {
-      key: tenant.key,
-      params: { account_id: accountId, amount: debit, description: "Blocked" },
-      headers: { "accept-language": lang },
-    });
-    expect(answer.status).toBe(422);
-    expect(answer.body).toEqual(coded("account_id", "account_blocked", text));
-    expect(await balanceOf(accountId)).toBe(BigInt(1000));
-    expect(await journalCount(accountId)).toBe(1);
-  });
+  ])(
+    "withdrawFundsFromContactAccount: a blocked account is 422 account_blocked, checked before the balance (%s, debit %s), nothing changes",
+    async (lang, debit, text) => {
+      const { tenant, accountId } = await seedAccountWorld(database.db, { amount: 1000, blockedAt: "2026-01-02T00:00:00+00:00" });
+      const answer = await callApi(database.db, "withdrawFundsFromContactAccount", {
+        key: tenant.key,
+        params: { account_id: accountId, amount: debit, description: "Blocked" },
+        headers: { "accept-language": lang },
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(coded("account_id", "account_blocked", text));
+      expect(await balanceOf(accountId)).toBe(BigInt(1000));
+      expect(await journalCount(accountId)).toBe(1);
+    },
+  );
 
   test("addFundsToContactAccount: a blocked account can be topped up and stays blocked", async () => {
     const { tenant, accountId } = await seedAccountWorld(database.db, { amount: 10, blockedAt: "2026-01-02T00:00:00+00:00" });
@@ -338,7 +351,10 @@ describe("addFundsToContactAccount and withdrawFundsFromContactAccount", () => {
     const up = await callApi(database.db, "addFundsToContactAccount", { key: tenant.key, params: { account_id: accountId, amount, description: "In" } });
     expect(up.status).toBe(200);
     expect(up.body.data.amount).toBe(Number(amount));
-    const down = await callApi(database.db, "withdrawFundsFromContactAccount", { key: tenant.key, params: { account_id: accountId, amount, description: "Out" } });
+    const down = await callApi(database.db, "withdrawFundsFromContactAccount", {
+      key: tenant.key,
+      params: { account_id: accountId, amount, description: "Out" },
+    });
     expect(down.status).toBe(200);
     expect(down.body.data.amount).toBe(0);
   });
@@ -538,7 +554,10 @@ describe("who may reach a contact or account", () => {
     const accountId = opened.body.data.id;
     const up = await callApi(database.db, "addFundsToContactAccount", { key: tenant.key, params: { account_id: accountId, amount: 10, description: "x" } });
     expect(up.status).toBe(200);
-    const down = await callApi(database.db, "withdrawFundsFromContactAccount", { key: tenant.key, params: { account_id: accountId, amount: 4, description: "y" } });
+    const down = await callApi(database.db, "withdrawFundsFromContactAccount", {
+      key: tenant.key,
+      params: { account_id: accountId, amount: 4, description: "y" },
+    });
     expect(down.body.data.amount).toBe(6);
     const list = await callApi(database.db, "getContactAccounts", { key: tenant.key, params: { contact_id: contactId } });
     expect(list.body.data).toHaveLength(1);

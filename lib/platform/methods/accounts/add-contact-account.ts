@@ -22,8 +22,7 @@ export const addContactAccount = defineMethod({
   params: AddContactAccountParamsSchema,
   async handle({ db, holder, t }, params) {
     await findReachableContact(db, holder.id, params.contact_id, t);
-    const exists = () =>
-      codedValidationError("currency", "currency_exists", t("accounts.currency_exists", { currency: params.currency }));
+    const exists = () => codedValidationError("currency", "currency_exists", t("accounts.currency_exists", { currency: params.currency }));
     let rows: AccountRow[];
     try {
       rows = await queryRows<AccountRow & Record<string, unknown>>(

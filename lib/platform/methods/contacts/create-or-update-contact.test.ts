@@ -88,7 +88,11 @@ describe("createOrUpdateContact: create", () => {
     ["vk with vk_id", { messenger: "vk", vk_id: 5151 }, { vk_user_id: 5151 }],
     ["vk with the alias vk_user_id", { messenger: "vk", vk_user_id: "5252" }, { vk_user_id: 5252 }],
     ["viber with viber_id", { messenger: "viber", viber_id: "01234567890A==" }, { vk_user_id: null, viber_id: "01234567890A==" }],
-    ["telegram with telegram_id as a string of digits", { messenger: "telegram", telegram_id: "777000777" }, { telegram_id: "777000777", telegram_username: null, vk_user_id: null }],
+    [
+      "telegram with telegram_id as a string of digits",
+      { messenger: "telegram", telegram_id: "777000777" },
+      { telegram_id: "777000777", telegram_username: null, vk_user_id: null },
+    ],
   ])("%s: 201 with that messenger's keys only", async (_title, params, keys) => {
     const tenant = await seedTenant(database.db);
     const answer = await upsert(tenant, { name: "N", ...params });
@@ -162,7 +166,10 @@ describe("createOrUpdateContact: update", () => {
         address: "Old street",
         tags: ["a", "b"],
         created_at: "2025-01-01T00:00:00Z",
-        variables: [{ name: "utm_source", value: "ads" }, { name: "score", value: "10" }],
+        variables: [
+          { name: "utm_source", value: "ads" },
+          { name: "score", value: "10" },
+        ],
       }),
     ]);
     const before = await subscriberCount(tenant.botId);
@@ -286,16 +293,32 @@ describe("createOrUpdateContact: bot and validation errors", () => {
     ["viber without viber_id", { messenger: "viber" }, { viber_id: ["The viber id field is required when messenger is viber."] }],
     ["telegram_id not a number", { messenger: "telegram", telegram_id: "abc" }, { telegram_id: ["The telegram id field must be an integer."] }],
     ["viber_id longer than 255", { messenger: "viber", viber_id: long }, { viber_id: ["The viber id field must not be greater than 255 characters."] }],
-    ["telegram_username longer than 255", { messenger: "telegram", telegram_id: 1, telegram_username: long }, { telegram_username: ["The telegram username field must not be greater than 255 characters."] }],
+    [
+      "telegram_username longer than 255",
+      { messenger: "telegram", telegram_id: 1, telegram_username: long },
+      { telegram_username: ["The telegram username field must not be greater than 255 characters."] },
+    ],
     ["phone without +", { messenger: "telegram", telegram_id: 1, phone: "79991234567" }, { phone: ["The phone field format is invalid."] }],
     ["phone of 8 characters", { messenger: "telegram", telegram_id: 1, phone: "+1234567" }, { phone: ["The phone field format is invalid."] }],
     ["phone of 17 characters", { messenger: "telegram", telegram_id: 1, phone: "+1234567890123456" }, { phone: ["The phone field format is invalid."] }],
     ["phone with letters", { messenger: "telegram", telegram_id: 1, phone: "+7999abc4567" }, { phone: ["The phone field format is invalid."] }],
     ["email format", { messenger: "telegram", telegram_id: 1, email: "not-an-email" }, { email: ["The email field must be a valid email address."] }],
-    ["address longer than 255", { messenger: "telegram", telegram_id: 1, address: long }, { address: ["The address field must not be greater than 255 characters."] }],
+    [
+      "address longer than 255",
+      { messenger: "telegram", telegram_id: 1, address: long },
+      { address: ["The address field must not be greater than 255 characters."] },
+    ],
     ["tags not an array", { messenger: "telegram", telegram_id: 1, tags: "vip" }, { tags: ["The tags field must be an array."] }],
-    ["more than 100 tags", { messenger: "telegram", telegram_id: 1, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }, { tags: ["The tags field must not have more than 100 items."] }],
-    ["a tag longer than 255", { messenger: "telegram", telegram_id: 1, tags: ["ok", long] }, { "tags.1": ["The tags.1 field must not be greater than 255 characters."] }],
+    [
+      "more than 100 tags",
+      { messenger: "telegram", telegram_id: 1, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) },
+      { tags: ["The tags field must not have more than 100 items."] },
+    ],
+    [
+      "a tag longer than 255",
+      { messenger: "telegram", telegram_id: 1, tags: ["ok", long] },
+      { "tags.1": ["The tags.1 field must not be greater than 255 characters."] },
+    ],
     ["a tag that is not a string", { messenger: "telegram", telegram_id: 1, tags: [5] }, { "tags.0": ["The tags.0 field must be a string."] }],
     ["bot_id missing", { bot_id: undefined, messenger: "telegram", telegram_id: 1 }, { bot_id: ["The bot id field is required."] }],
   ])("%s: 422 with exactly these errors", async (_title, params, errors) => {

@@ -143,7 +143,10 @@ describe("contact counters stay exact through every kind of change", () => {
     await expectRangesExact(tenant, 15);
 
     // And back again, plus an upsert that changes nothing that counts.
-    await addContacts(database.db, contacts.slice(0, 6).map((contact) => ({ ...contact, name: "Renamed" })));
+    await addContacts(
+      database.db,
+      contacts.slice(0, 6).map((contact) => ({ ...contact, name: "Renamed" })),
+    );
     await expectCountersExact(database.db);
 
     await database.db.execute(sql`DELETE FROM platform.contacts WHERE id = ANY(${sql.param(contacts.slice(6, 9).map((c) => c.id))}::bigint[])`);
@@ -174,9 +177,7 @@ describe("contact counters stay exact through every kind of change", () => {
   test("generate_contacts: counted per hour in one statement, previews left out", async () => {
     const tenant = await seedTenant(database.db);
     await applyFixtures(database.db, {
-      generate_contacts: [
-        { bot_id: tenant.botId, count: 2000, created_from: "2025-01-01T00:00:00Z", created_to: "2025-01-03T12:34:56Z", preview_every: 7 },
-      ],
+      generate_contacts: [{ bot_id: tenant.botId, count: 2000, created_from: "2025-01-01T00:00:00Z", created_to: "2025-01-03T12:34:56Z", preview_every: 7 }],
     });
     await expectCountersExact(database.db);
     expect(await count(tenant)).toBe(2000 - Math.floor(2000 / 7));
@@ -207,7 +208,9 @@ describe("contact counters stay exact through every kind of change", () => {
       [t - 3600, t],
     ] as const) {
       const truth = (await visibleIds(database.db, tenant.holderId, { from, to })).length;
-      expect(await count(tenant, { ...(from === undefined ? {} : { date_from: from }), ...(to === undefined ? {} : { date_to: to }) }), `${from}..${to}`).toBe(truth);
+      expect(await count(tenant, { ...(from === undefined ? {} : { date_from: from }), ...(to === undefined ? {} : { date_to: to }) }), `${from}..${to}`).toBe(
+        truth,
+      );
     }
     expect(await count(tenant, { date_from: t, date_to: t })).toBe(10_500);
   });

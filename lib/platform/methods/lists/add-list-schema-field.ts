@@ -43,7 +43,10 @@ export const addListSchemaField = defineMethod({
         isHidden: field.isHidden,
         isEncryptable: field.isEncryptable,
       });
-      await tx.update(listSchemas).set({ updatedAt: sql`now()` }).where(eq(listSchemas.id, list.id));
+      await tx
+        .update(listSchemas)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(listSchemas.id, list.id));
     });
     return noContent();
   },

@@ -25,11 +25,12 @@ const reserved = (key: string) => `The ${key} is reserved; reserved slugs: ${RES
 
 describe("createListSchema: success", () => {
   test("creates a list in a project: 201, the spec's object, defaults, bot_id null, money defaults to USD", async () => {
-    const answer = await createList(database.db, tenant, [
-      field("title"),
-      field("price", "money"),
-      field("eur", "money", { currency: "EUR", is_required: false, is_hidden: true, is_encryptable: false }),
-    ], { name: "Products", is_menu: true });
+    const answer = await createList(
+      database.db,
+      tenant,
+      [field("title"), field("price", "money"), field("eur", "money", { currency: "EUR", is_required: false, is_hidden: true, is_encryptable: false })],
+      { name: "Products", is_menu: true },
+    );
     expect(answer.status).toBe(201);
     const data = answer.body.data;
     expect(Object.keys(data)).toEqual(["id", "fields", "name", "bot_id", "project", "is_menu", "created_at", "updated_at"]);
@@ -82,7 +83,11 @@ describe("createListSchema: success", () => {
   test("fields keep the order sent, integer-like slugs included (response text, getListSchema, getListSchemas)", async () => {
     const owner = await seedTenant(database.db);
     const slugs = ["b", "10", "a", "2", "z-1", "0", "_x"];
-    const answer = await createList(database.db, owner, slugs.map((slug) => field(slug)));
+    const answer = await createList(
+      database.db,
+      owner,
+      slugs.map((slug) => field(slug)),
+    );
     expect(answer.status).toBe(201);
     expect(keysInOrder(answer.text, ["data", "fields"])).toEqual(slugs);
     const one = await callApi(database.db, "getListSchema", { key: owner.key, params: { schema_id: answer.body.data.id } });
@@ -150,7 +155,11 @@ describe("createListSchema: 422, each error on its dotted key", () => {
   const cases: { rule: string; params: () => Record<string, unknown>; errors: Record<string, string[]> }[] = [
     { rule: "name is required", params: () => ({ ...base(), name: undefined }), errors: { name: ["The name field is required."] } },
     { rule: "name empty is required", params: () => ({ ...base(), name: "  " }), errors: { name: ["The name field is required."] } },
-    { rule: "name at most 255", params: () => ({ ...base(), name: "n".repeat(256) }), errors: { name: ["The name field must not be greater than 255 characters."] } },
+    {
+      rule: "name at most 255",
+      params: () => ({ ...base(), name: "n".repeat(256) }),
+      errors: { name: ["The name field must not be greater than 255 characters."] },
+    },
     { rule: "name must be a string", params: () => ({ ...base(), name: 5 }), errors: { name: ["The name field must be a string."] } },
     {
       rule: "project_uuid or bot_id is required",
@@ -169,9 +178,21 @@ describe("createListSchema: 422, each error on its dotted key", () => {
       params: () => ({ ...base(), fields: Array.from({ length: 31 }, (_, i) => field(`f${i}`)) }),
       errors: { fields: ["The fields field must not have more than 30 items."] },
     },
-    { rule: "fields.N.name is required", params: () => ({ ...base(), fields: [field("a"), { slug: "b", type: "string" }] }), errors: { "fields.1.name": ["The fields.1.name field is required."] } },
-    { rule: "fields.N.name at most 255", params: () => ({ ...base(), fields: [field("a", "string", { name: "n".repeat(256) })] }), errors: { "fields.0.name": ["The fields.0.name field must not be greater than 255 characters."] } },
-    { rule: "fields.N.slug is required", params: () => ({ ...base(), fields: [{ name: "A", type: "string" }] }), errors: { "fields.0.slug": ["The fields.0.slug field is required."] } },
+    {
+      rule: "fields.N.name is required",
+      params: () => ({ ...base(), fields: [field("a"), { slug: "b", type: "string" }] }),
+      errors: { "fields.1.name": ["The fields.1.name field is required."] },
+    },
+    {
+      rule: "fields.N.name at most 255",
+      params: () => ({ ...base(), fields: [field("a", "string", { name: "n".repeat(256) })] }),
+      errors: { "fields.0.name": ["The fields.0.name field must not be greater than 255 characters."] },
+    },
+    {
+      rule: "fields.N.slug is required",
+      params: () => ({ ...base(), fields: [{ name: "A", type: "string" }] }),
+      errors: { "fields.0.slug": ["The fields.0.slug field is required."] },
+    },
     {
       rule: "fields.N.slug letters, digits, - and _",
       params: () => ({ ...base(), fields: [field("a b")] }),
@@ -182,19 +203,51 @@ describe("createListSchema: 422, each error on its dotted key", () => {
       params: () => ({ ...base(), fields: [field("цена")] }),
       errors: { "fields.0.slug": ["The fields.0.slug field must only contain letters, numbers, dashes, and underscores."] },
     },
-    { rule: "fields.N.slug at most 255", params: () => ({ ...base(), fields: [field("s".repeat(256), "string", { name: "S" })] }), errors: { "fields.0.slug": ["The fields.0.slug field must not be greater than 255 characters."] } },
+    {
+      rule: "fields.N.slug at most 255",
+      params: () => ({ ...base(), fields: [field("s".repeat(256), "string", { name: "S" })] }),
+      errors: { "fields.0.slug": ["The fields.0.slug field must not be greater than 255 characters."] },
+    },
     {
       rule: "fields.N.slug unique within the list (the repeat carries the error)",
       params: () => ({ ...base(), fields: [field("a"), field("b"), field("a"), field("a")] }),
       errors: { "fields.2.slug": ["The fields.2.slug field has a duplicate value."], "fields.3.slug": ["The fields.3.slug field has a duplicate value."] },
     },
-    { rule: "fields.N.slug reserved, any case", params: () => ({ ...base(), fields: [field("ok"), field("ID")] }), errors: { "fields.1.slug": [reserved("fields.1.slug")] } },
-    { rule: "fields.N.type is required", params: () => ({ ...base(), fields: [{ name: "A", slug: "a" }] }), errors: { "fields.0.type": ["The fields.0.type field is required."] } },
-    { rule: "fields.N.type one of the ten", params: () => ({ ...base(), fields: [field("a", "text")] }), errors: { "fields.0.type": ["The selected fields.0.type is invalid."] } },
-    { rule: "fields.N.currency unknown", params: () => ({ ...base(), fields: [field("a", "money", { currency: "XYZ" })] }), errors: { "fields.0.currency": ["The selected fields.0.currency is invalid."] } },
-    { rule: "fields.N.currency lowercase", params: () => ({ ...base(), fields: [field("a", "money", { currency: "usd" })] }), errors: { "fields.0.currency": ["The selected fields.0.currency is invalid."] } },
-    { rule: "fields.N.is_required boolean", params: () => ({ ...base(), fields: [field("a", "string", { is_required: "maybe" })] }), errors: { "fields.0.is_required": ["The fields.0.is required field must be true or false."] } },
-    { rule: "fields.N.is_hidden boolean", params: () => ({ ...base(), fields: [field("a", "string", { is_hidden: 2 })] }), errors: { "fields.0.is_hidden": ["The fields.0.is hidden field must be true or false."] } },
+    {
+      rule: "fields.N.slug reserved, any case",
+      params: () => ({ ...base(), fields: [field("ok"), field("ID")] }),
+      errors: { "fields.1.slug": [reserved("fields.1.slug")] },
+    },
+    {
+      rule: "fields.N.type is required",
+      params: () => ({ ...base(), fields: [{ name: "A", slug: "a" }] }),
+      errors: { "fields.0.type": ["The fields.0.type field is required."] },
+    },
+    {
+      rule: "fields.N.type one of the ten",
+      params: () => ({ ...base(), fields: [field("a", "text")] }),
+      errors: { "fields.0.type": ["The selected fields.0.type is invalid."] },
+    },
+    {
+      rule: "fields.N.currency unknown",
+      params: () => ({ ...base(), fields: [field("a", "money", { currency: "XYZ" })] }),
+      errors: { "fields.0.currency": ["The selected fields.0.currency is invalid."] },
+    },
+    {
+      rule: "fields.N.currency lowercase",
+      params: () => ({ ...base(), fields: [field("a", "money", { currency: "usd" })] }),
+      errors: { "fields.0.currency": ["The selected fields.0.currency is invalid."] },
+    },
+    {
+      rule: "fields.N.is_required boolean",
+      params: () => ({ ...base(), fields: [field("a", "string", { is_required: "maybe" })] }),
+      errors: { "fields.0.is_required": ["The fields.0.is required field must be true or false."] },
+    },
+    {
+      rule: "fields.N.is_hidden boolean",
+      params: () => ({ ...base(), fields: [field("a", "string", { is_hidden: 2 })] }),
+      errors: { "fields.0.is_hidden": ["The fields.0.is hidden field must be true or false."] },
+    },
     { rule: "fields.N must be an object", params: () => ({ ...base(), fields: ["abc"] }), errors: { "fields.0": ["The fields.0 field must be an object."] } },
     { rule: "is_menu boolean", params: () => ({ ...base(), is_menu: "yes" }), errors: { is_menu: ["The is menu field must be true or false."] } },
     {
@@ -207,7 +260,11 @@ describe("createListSchema: 422, each error on its dotted key", () => {
       params: () => ({ ...base(), project_uuid: "00000000-0000-4000-8000-000000000001" }),
       errors: { project_uuid: ["The selected project uuid is invalid."] },
     },
-    { rule: "project_uuid that is not a UUID", params: () => ({ ...base(), project_uuid: "nope" }), errors: { project_uuid: ["The selected project uuid is invalid."] } },
+    {
+      rule: "project_uuid that is not a UUID",
+      params: () => ({ ...base(), project_uuid: "nope" }),
+      errors: { project_uuid: ["The selected project uuid is invalid."] },
+    },
     {
       rule: "every invalid field at once, in parameter order, a missing bot among them",
       params: () => ({ name: undefined, bot_id: 999_999_999_998, fields: [{ name: "A", slug: "id", type: "x" }, field("b", "money", { currency: "ABC" })] }),
@@ -268,7 +325,10 @@ describe("createListSchema: 422, each error on its dotted key", () => {
   test("no list is stored when validation fails", async () => {
     const owner = await seedTenant(database.db);
     await createList(database.db, owner, [field("id")]);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${owner.projectUuid}::uuid`);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${owner.projectUuid}::uuid`,
+    );
     expect(row.n).toBe(0);
   });
 });
@@ -279,7 +339,10 @@ describe("createListSchema: 403", () => {
 
   test("another account's project and bot", async () => {
     const other = await seedTenant(database.db);
-    const byProject = await callApi(database.db, "createListSchema", { key: tenant.key, params: { name: "L", project_uuid: other.projectUuid, fields: [field("a")] } });
+    const byProject = await callApi(database.db, "createListSchema", {
+      key: tenant.key,
+      params: { name: "L", project_uuid: other.projectUuid, fields: [field("a")] },
+    });
     expect(byProject.status).toBe(403);
     expect(byProject.body).toEqual({ error: projectText, message: projectText });
     const byBot = await callApi(database.db, "createListSchema", { key: tenant.key, params: { name: "L", bot_id: other.botId, fields: [field("a")] } });
@@ -289,19 +352,28 @@ describe("createListSchema: 403", () => {
 
   test("a project (and its bot) the holder joined as a team member", async () => {
     const member = await seedMemberProject(database.db, tenant);
-    const byProject = await callApi(database.db, "createListSchema", { key: tenant.key, params: { name: "L", project_uuid: member.projectUuid, fields: [field("a")] } });
+    const byProject = await callApi(database.db, "createListSchema", {
+      key: tenant.key,
+      params: { name: "L", project_uuid: member.projectUuid, fields: [field("a")] },
+    });
     expect(byProject.status).toBe(403);
     expect(byProject.body).toEqual({ error: projectText, message: projectText });
     const byBot = await callApi(database.db, "createListSchema", { key: tenant.key, params: { name: "L", bot_id: member.botId, fields: [field("a")] } });
     expect(byBot.status).toBe(403);
     expect(byBot.body).toEqual({ error: botText, message: botText });
-    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${member.projectUuid}::uuid`);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${member.projectUuid}::uuid`,
+    );
     expect(row.n).toBe(0);
   });
 
   test("validation errors come before the 403", async () => {
     const other = await seedTenant(database.db);
-    const answer = await callApi(database.db, "createListSchema", { key: tenant.key, params: { name: "L", project_uuid: other.projectUuid, fields: [field("id")] } });
+    const answer = await callApi(database.db, "createListSchema", {
+      key: tenant.key,
+      params: { name: "L", project_uuid: other.projectUuid, fields: [field("id")] },
+    });
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors)).toEqual(["fields.0.slug"]);
   });

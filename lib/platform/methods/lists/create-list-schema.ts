@@ -30,24 +30,26 @@ const CreateListSchemaParamsSchema = z
     is_menu: optional(boolean()),
   })
   .check(
-    z.superRefine((value: unknown, ctx) => {
-      const params = (value ?? {}) as Record<string, unknown>;
-      const absent = (key: string) => params[key] === undefined || params[key] === null;
-      if (absent("project_uuid") && absent("bot_id")) {
-        addIssue(ctx, ["project_uuid"], "lists.required_without", { other: "bot id" });
-        addIssue(ctx, ["bot_id"], "lists.required_without", { other: "project uuid" });
-      }
-      if (!Array.isArray(params.fields)) return;
-      const seen = new Set<string>();
-      params.fields.forEach((field: unknown, index) => {
-        const slug = field && typeof field === "object" ? (field as Record<string, unknown>).slug : undefined;
-        if (typeof slug !== "string") return;
-        if (seen.has(slug)) addIssue(ctx, ["fields", index, "slug"], "lists.slug_duplicate");
-        seen.add(slug);
-      });
-    }, { when: () => true }),
+    z.superRefine(
+      (value: unknown, ctx) => {
+        const params = (value ?? {}) as Record<string, unknown>;
+        const absent = (key: string) => params[key] === undefined || params[key] === null;
+        if (absent("project_uuid") && absent("bot_id")) {
+          addIssue(ctx, ["project_uuid"], "lists.required_without", { other: "bot id" });
+          addIssue(ctx, ["bot_id"], "lists.required_without", { other: "project uuid" });
+        }
+        if (!Array.isArray(params.fields)) return;
+        const seen = new Set<string>();
+        params.fields.forEach((field: unknown, index) => {
+          const slug = field && typeof field === "object" ? (field as Record<string, unknown>).slug : undefined;
+          if (typeof slug !== "string") return;
+          if (seen.has(slug)) addIssue(ctx, ["fields", index, "slug"], "lists.slug_duplicate");
+          seen.add(slug);
+        });
+      },
+      { when: () => true },
+    ),
   );
-
 
 const KEY_ORDER = ["name", "project_uuid", "bot_id", "fields", "is_menu"];
 const FIELD_KEY_ORDER = ["name", "slug", "type", "currency", "is_required", "is_hidden", "is_encryptable"];

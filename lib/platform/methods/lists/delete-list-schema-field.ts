@@ -29,7 +29,10 @@ export const deleteListSchemaField = defineMethod({
         sql`UPDATE platform.list_items SET data = data - ${slug}::text
             WHERE schema_id = ${list.id}::uuid AND data ? ${slug}::text`,
       );
-      await tx.update(listSchemas).set({ updatedAt: sql`now()` }).where(eq(listSchemas.id, list.id));
+      await tx
+        .update(listSchemas)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(listSchemas.id, list.id));
     });
     return noContent();
   },

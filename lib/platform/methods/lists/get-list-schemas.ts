@@ -35,7 +35,10 @@ export const getListSchemas = defineMethod({
         .limit(LISTS_PER_PAGE)
         .offset((page - 1) * LISTS_PER_PAGE),
     ]);
-    const fields = await loadFields(db, rows.map((row) => row.id));
+    const fields = await loadFields(
+      db,
+      rows.map((row) => row.id),
+    );
     const data = rows.map((row) => serializeListSchema(row, fields.get(row.id) ?? []));
     return ok(paginate(data, { total, perPage: LISTS_PER_PAGE, page, path }));
   },

@@ -31,20 +31,40 @@ describe("addListSchemaField", () => {
   test("204 without a body; the field is appended at the end, integer-like slugs too; existing records unchanged", async () => {
     const id = await createListId(database.db, owner, [field("b"), field("a")]);
     const record = await callApi(database.db, "addListItem", { key: owner.key, params: { schema_id: id, item: { b: "1", a: "2" } } });
-    const before = await queryRows<{ data: unknown; updated_at: string }>(database.db, sql`SELECT data, updated_at::text FROM platform.list_items WHERE id = ${record.body.data.id}::uuid`);
+    const before = await queryRows<{ data: unknown; updated_at: string }>(
+      database.db,
+      sql`SELECT data, updated_at::text FROM platform.list_items WHERE id = ${record.body.data.id}::uuid`,
+    );
 
-    const answer = await callApi(database.db, "addListSchemaField", { key: owner.key, params: { schema_id: id, field: field("7", "money", { currency: "EUR", is_required: false }) } });
+    const answer = await callApi(database.db, "addListSchemaField", {
+      key: owner.key,
+      params: { schema_id: id, field: field("7", "money", { currency: "EUR", is_required: false }) },
+    });
     expect(answer.status).toBe(204);
     expect(answer.text).toBe("");
-    const viaGet = await callApi(database.db, "addListSchemaField", { key: owner.key, verb: "GET", query: `schema_id=${id}&field[name]=Count&field[slug]=1&field[type]=number&field[is_hidden]=1` });
+    const viaGet = await callApi(database.db, "addListSchemaField", {
+      key: owner.key,
+      verb: "GET",
+      query: `schema_id=${id}&field[name]=Count&field[slug]=1&field[type]=number&field[is_hidden]=1`,
+    });
     expect(viaGet.status).toBe(204);
 
     const schema = await schemaOf(owner, id);
     expect(keysInOrder(schema.text, ["data", "fields"])).toEqual(["b", "a", "7", "1"]);
-    expect(schema.body.data.fields["7"]).toEqual({ name: "Field 7", type: "money", currency: "EUR", is_required: false, is_hidden: false, is_encryptable: false });
+    expect(schema.body.data.fields["7"]).toEqual({
+      name: "Field 7",
+      type: "money",
+      currency: "EUR",
+      is_required: false,
+      is_hidden: false,
+      is_encryptable: false,
+    });
     expect(schema.body.data.fields["1"]).toEqual({ name: "Count", type: "number", is_required: true, is_hidden: true, is_encryptable: false });
 
-    const after = await queryRows<{ data: unknown; updated_at: string }>(database.db, sql`SELECT data, updated_at::text FROM platform.list_items WHERE id = ${record.body.data.id}::uuid`);
+    const after = await queryRows<{ data: unknown; updated_at: string }>(
+      database.db,
+      sql`SELECT data, updated_at::text FROM platform.list_items WHERE id = ${record.body.data.id}::uuid`,
+    );
     expect(after).toEqual(before);
     const items = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     expect(items.body.data[0].values).toEqual({ b: "1", a: "2", 7: null, 1: null });
@@ -68,12 +88,32 @@ describe("addListSchemaField", () => {
     { rule: "field must be an object", field: "x", errors: { field: ["The field field must be an object."] } },
     { rule: "field.name is required", field: { slug: "n", type: "string" }, errors: { "field.name": ["The field.name field is required."] } },
     { rule: "field.slug is required", field: { name: "N", type: "string" }, errors: { "field.slug": ["The field.slug field is required."] } },
-    { rule: "field.slug charset", field: field("a.b"), errors: { "field.slug": ["The field.slug field must only contain letters, numbers, dashes, and underscores."] } },
-    { rule: "field.slug at most 255", field: field("s".repeat(256), "string", { name: "S" }), errors: { "field.slug": ["The field.slug field must not be greater than 255 characters."] } },
-    { rule: "field.slug reserved", field: field("created_at"), errors: { "field.slug": [`The field.slug is reserved; reserved slugs: ${RESERVED_SLUGS_TEXT}.`] } },
+    {
+      rule: "field.slug charset",
+      field: field("a.b"),
+      errors: { "field.slug": ["The field.slug field must only contain letters, numbers, dashes, and underscores."] },
+    },
+    {
+      rule: "field.slug at most 255",
+      field: field("s".repeat(256), "string", { name: "S" }),
+      errors: { "field.slug": ["The field.slug field must not be greater than 255 characters."] },
+    },
+    {
+      rule: "field.slug reserved",
+      field: field("created_at"),
+      errors: { "field.slug": [`The field.slug is reserved; reserved slugs: ${RESERVED_SLUGS_TEXT}.`] },
+    },
     { rule: "field.type one of the ten", field: field("t", "list"), errors: { "field.type": ["The selected field.type is invalid."] } },
-    { rule: "field.currency required for money", field: field("m", "money"), errors: { "field.currency": ["The field.currency field is required when field.type is money."] } },
-    { rule: "field.currency unknown", field: field("m", "money", { currency: "ZZZ" }), errors: { "field.currency": ["The selected field.currency is invalid."] } },
+    {
+      rule: "field.currency required for money",
+      field: field("m", "money"),
+      errors: { "field.currency": ["The field.currency field is required when field.type is money."] },
+    },
+    {
+      rule: "field.currency unknown",
+      field: field("m", "money", { currency: "ZZZ" }),
+      errors: { "field.currency": ["The selected field.currency is invalid."] },
+    },
     {
       rule: "every error at once",
       field: { slug: "id", type: "money" },
@@ -104,7 +144,10 @@ describe("addListSchemaField", () => {
 
   test("422 on field.is_encryptable without PLATFORM_ENCRYPTION_KEY", async () => {
     const id = await createListId(database.db, owner, [field("a")]);
-    const answer = await callApi(database.db, "addListSchemaField", { key: owner.key, params: { schema_id: id, field: field("s", "string", { is_encryptable: true }) } });
+    const answer = await callApi(database.db, "addListSchemaField", {
+      key: owner.key,
+      params: { schema_id: id, field: field("s", "string", { is_encryptable: true }) },
+    });
     const text = "Encrypted fields are unavailable: the server has no encryption key (PLATFORM_ENCRYPTION_KEY).";
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ message: text, errors: { "field.is_encryptable": [text] } });
@@ -135,14 +178,21 @@ describe("addListSchemaField", () => {
       ["p", "q", "r", "s"].map((slug) => callApi(database.db, "addListSchemaField", { key: owner.key, params: { schema_id: id, field: field(slug) } })),
     );
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
-    const positions = await queryRows<{ position: number }>(database.db, sql`SELECT position FROM platform.list_fields WHERE schema_id = ${id}::uuid ORDER BY position`);
+    const positions = await queryRows<{ position: number }>(
+      database.db,
+      sql`SELECT position FROM platform.list_fields WHERE schema_id = ${id}::uuid ORDER BY position`,
+    );
     expect(positions.map((row) => Number(row.position))).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
 describe("deleteListSchemaField", () => {
   test("204; the field leaves the list and its values are erased in every record, other fields and lists untouched", async () => {
-    const id = await createListId(database.db, owner, [field("keep"), field("gone", "string", { is_required: false }), field("10", "number", { is_required: false })]);
+    const id = await createListId(database.db, owner, [
+      field("keep"),
+      field("gone", "string", { is_required: false }),
+      field("10", "number", { is_required: false }),
+    ]);
     const otherList = await createListId(database.db, owner, [field("gone")]);
     for (let i = 0; i < 5; i++) {
       const item = i % 2 === 0 ? { keep: `k${i}`, gone: `g${i}`, 10: i } : { keep: `k${i}` };
@@ -162,15 +212,24 @@ describe("deleteListSchemaField", () => {
       expect(Object.keys(data)).not.toContain("gone");
       expect(data.keep).toMatch(/^k\d$/);
     }
-    const [{ withKey }] = await queryRows<{ withKey: number }>(database.db, sql`SELECT count(*)::int AS "withKey" FROM platform.list_items WHERE schema_id = ${id}::uuid AND data ? 'gone'`);
+    const [{ withKey }] = await queryRows<{ withKey: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS "withKey" FROM platform.list_items WHERE schema_id = ${id}::uuid AND data ? 'gone'`,
+    );
     expect(withKey).toBe(0);
-    const [{ numbers }] = await queryRows<{ numbers: number }>(database.db, sql`SELECT count(*)::int AS numbers FROM platform.list_items WHERE schema_id = ${id}::uuid AND data ? '10'`);
+    const [{ numbers }] = await queryRows<{ numbers: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS numbers FROM platform.list_items WHERE schema_id = ${id}::uuid AND data ? '10'`,
+    );
     expect(numbers).toBe(3);
     const other = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: otherList } });
     expect(other.body.data[0].values).toEqual({ gone: "stays" });
 
     // Not restorable: a new field with the same slug starts empty everywhere.
-    expect((await callApi(database.db, "addListSchemaField", { key: owner.key, params: { schema_id: id, field: field("gone", "string", { is_required: false }) } })).status).toBe(204);
+    expect(
+      (await callApi(database.db, "addListSchemaField", { key: owner.key, params: { schema_id: id, field: field("gone", "string", { is_required: false }) } }))
+        .status,
+    ).toBe(204);
     const items = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     expect(items.body.data.map((item: { values: Record<string, unknown> }) => item.values.gone)).toEqual([null, null, null, null, null]);
   });
@@ -206,7 +265,9 @@ describe("deleteListSchemaField", () => {
 
   test("a field change moves the list's updated_at, never created_at", async () => {
     const id = await createListId(database.db, owner, [field("a"), field("b")]);
-    await database.db.execute(sql`UPDATE platform.list_schemas SET created_at = now() - interval '1 day', updated_at = now() - interval '1 day' WHERE id = ${id}::uuid`);
+    await database.db.execute(
+      sql`UPDATE platform.list_schemas SET created_at = now() - interval '1 day', updated_at = now() - interval '1 day' WHERE id = ${id}::uuid`,
+    );
     const before = (await schemaOf(owner, id)).body.data;
     await callApi(database.db, "deleteListSchemaField", { key: owner.key, params: { schema_id: id, slug: "b" } });
     const after = (await schemaOf(owner, id)).body.data;

@@ -48,7 +48,11 @@ async function rawData(itemId: string): Promise<Record<string, unknown>> {
 
 describe("addListItem", () => {
   test("201 with the record: id, schema_id, values in field order (null when unset), timestamps", async () => {
-    const id = await createListId(database.db, owner, [field("title"), field("10", "number", { is_required: false }), field("b", "bool", { is_required: false })]);
+    const id = await createListId(database.db, owner, [
+      field("title"),
+      field("10", "number", { is_required: false }),
+      field("b", "bool", { is_required: false }),
+    ]);
     const answer = await add(owner, id, { title: "First", 10: "42" });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body.data)).toEqual(["id", "schema_id", "values", "created_at", "updated_at"]);
@@ -79,20 +83,40 @@ describe("addListItem", () => {
       field("bot", "bot"),
     ]);
     const answer = await add(owner, id, {
-      s: "text", n: "3.5", b: "false", d: "2024-02-29", dt: "2024-03-01T12:00:00+02:00", m: "1999",
-      f: "https://example.com/doc.pdf", i: "http://example.com/p.png", c: String(contactId), bot: botId,
+      s: "text",
+      n: "3.5",
+      b: "false",
+      d: "2024-02-29",
+      dt: "2024-03-01T12:00:00+02:00",
+      m: "1999",
+      f: "https://example.com/doc.pdf",
+      i: "http://example.com/p.png",
+      c: String(contactId),
+      bot: botId,
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data.values).toEqual({
-      s: "text", n: 3.5, b: false, d: "2024-02-29", dt: "2024-03-01T10:00:00+00:00", m: 1999,
-      f: "https://example.com/doc.pdf", i: "http://example.com/p.png", c: contactId, bot: botId,
+      s: "text",
+      n: 3.5,
+      b: false,
+      d: "2024-02-29",
+      dt: "2024-03-01T10:00:00+00:00",
+      m: 1999,
+      f: "https://example.com/doc.pdf",
+      i: "http://example.com/p.png",
+      c: contactId,
+      bot: botId,
     });
     expect(await rawData(answer.body.data.id)).toEqual(answer.body.data.values);
   });
 
   test("a form-encoded item works", async () => {
     const id = await createListId(database.db, owner, [field("title"), field("qty", "number")]);
-    const answer = await callApi(database.db, "addListItem", { key: owner.key, form: "urlencoded", params: { schema_id: id, item: { title: "Form", qty: "2" } } });
+    const answer = await callApi(database.db, "addListItem", {
+      key: owner.key,
+      form: "urlencoded",
+      params: { schema_id: id, item: { title: "Form", qty: "2" } },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.data.values).toEqual({ title: "Form", qty: 2 });
   });
@@ -232,7 +256,9 @@ describe("updateListItem", () => {
     const id = await createListId(database.db, owner, [field("a"), field("b", "number", { is_required: false }), field("c", "string", { is_required: false })]);
     const created = await add(owner, id, { a: "one", b: 1, c: "keep" });
     const itemId = created.body.data.id;
-    await database.db.execute(sql`UPDATE platform.list_items SET created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour' WHERE id = ${itemId}::uuid`);
+    await database.db.execute(
+      sql`UPDATE platform.list_items SET created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour' WHERE id = ${itemId}::uuid`,
+    );
 
     const answer = await update(owner, itemId, { a: "two", b: null });
     expect(answer.status).toBe(200);
@@ -329,7 +355,10 @@ describe("encrypted fields", () => {
     const data = await rawData(answer.body.data.id);
     expect(data.plain).toBe("visible");
     for (const slug of ["secret", "amount", "who"]) expect(data[slug]).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);
-    const [{ text }] = await queryRows<{ text: string }>(database.db, sql`SELECT data::text AS text FROM platform.list_items WHERE id = ${answer.body.data.id}::uuid`);
+    const [{ text }] = await queryRows<{ text: string }>(
+      database.db,
+      sql`SELECT data::text AS text FROM platform.list_items WHERE id = ${answer.body.data.id}::uuid`,
+    );
     expect(text).not.toContain("nobody");
     expect(text).not.toContain("4111");
     expect(text).not.toContain("123456789");
@@ -358,7 +387,9 @@ describe("encrypted fields", () => {
     const id = await encryptedList();
     const a = (await add(owner, id, { plain: "a", secret: "for a" })).body.data.id;
     const b = (await add(owner, id, { plain: "b", secret: "for b" })).body.data.id;
-    await database.db.execute(sql`UPDATE platform.list_items SET data = jsonb_set(data, '{secret}', (SELECT data->'secret' FROM platform.list_items WHERE id = ${a}::uuid)) WHERE id = ${b}::uuid`);
+    await database.db.execute(
+      sql`UPDATE platform.list_items SET data = jsonb_set(data, '{secret}', (SELECT data->'secret' FROM platform.list_items WHERE id = ${a}::uuid)) WHERE id = ${b}::uuid`,
+    );
     const answer = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     const text = "Encrypted values of the list cannot be read with the server's encryption key (PLATFORM_ENCRYPTION_KEY).";
     expect(answer.status).toBe(503);

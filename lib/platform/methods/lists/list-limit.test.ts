@@ -30,7 +30,10 @@ async function insertLists(tenant: Tenant, count: number): Promise<void> {
 }
 
 async function listCount(projectUuid: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${projectUuid}::uuid`);
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS n FROM platform.list_schemas WHERE project_uuid = ${projectUuid}::uuid`,
+  );
   return row.n;
 }
 

@@ -174,7 +174,10 @@ describe("getListSchema", () => {
     const foreign = await createListId(database.db, other, [field("a")]);
     const member = await seedMemberProject(database.db, owner);
     await insertLists(member.projectUuid, 1, "Member", 10);
-    const [memberList] = await queryRows<{ id: string }>(database.db, sql`SELECT id::text AS id FROM platform.list_schemas WHERE project_uuid = ${member.projectUuid}::uuid`);
+    const [memberList] = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id::text AS id FROM platform.list_schemas WHERE project_uuid = ${member.projectUuid}::uuid`,
+    );
     for (const schema_id of [foreign, memberList.id]) {
       for (const method of ["getListSchema", "deleteListSchema", "getListItems"]) {
         const answer = await callApi(database.db, method, { key: owner.key, params: { schema_id } });

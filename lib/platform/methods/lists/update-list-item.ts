@@ -33,11 +33,7 @@ export const updateListItem = defineMethod({
     });
     const data = typeof row.data === "string" ? JSON.parse(row.data) : row.data;
     return ok({
-      data: serializeItem(
-        { id: row.id, schemaId: row.schema_id, data, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) },
-        fields,
-        t,
-      ),
+      data: serializeItem({ id: row.id, schemaId: row.schema_id, data, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) }, fields, t),
     });
   },
 });
