@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
-import { Alert } from "@/components/ui/alert";
+import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, GroupError, Radio } from "@/components/ui/field";
@@ -80,13 +80,7 @@ export function ExportPanel({
             {t("exports.all")}
           </Link>
         </div>
-        <div aria-live="polite">
-          {notice ? (
-            <Alert tone={notice.tone} live>
-              {notice.text}
-            </Alert>
-          ) : null}
-        </div>
+        <Notice notice={notice} />
       </form>
       <div className="mt-6">
         <ExportList botName={botName} />

@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
-import { Alert } from "@/components/ui/alert";
+import { Alert, Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -46,13 +46,7 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
   );
   return (
     <div className="space-y-6">
-      <div aria-live="polite">
-        {notice ? (
-          <Alert tone={notice.tone} live>
-            {notice.text}
-          </Alert>
-        ) : null}
-      </div>
+      <Notice notice={notice} />
       <DataTable
         columns={columns}
         data={members}
@@ -91,11 +85,7 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
     >
       <Field id={selectId} label={t("team.change_role", { email: member.email })} hideLabel>
         <Select value={role} onChange={(event) => setRole(event.target.value as Role)} className="w-auto">
-          {ROLES.map((option) => (
-            <option key={option} value={option}>
-              {t(`role.${option}`)}
-            </option>
-          ))}
+          <RoleOptions />
         </Select>
       </Field>
       <Button type="submit" variant="secondary" disabled={pending || role === member.role}>
@@ -186,11 +176,7 @@ function InviteForm() {
         </Field>
         <Field id="invite-role" label={t("team.role")} error={errors.role} required>
           <Select {...form.register("role")}>
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {t(`role.${option}`)}
-              </option>
-            ))}
+            <RoleOptions />
           </Select>
         </Field>
       </div>
@@ -199,4 +185,14 @@ function InviteForm() {
       </Button>
     </form>
   );
+}
+
+/** The roles, named in the viewer's language, as a select's options. */
+function RoleOptions() {
+  const t = useT();
+  return ROLES.map((option) => (
+    <option key={option} value={option}>
+      {t(`role.${option}`)}
+    </option>
+  ));
 }

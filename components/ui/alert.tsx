@@ -30,3 +30,16 @@ export function Alert({
     </div>
   );
 }
+
+/** The outcome of the last action, in a region that screen readers announce; empty until there is one. */
+export function Notice({ notice }: { notice: { tone: Tone; text: ReactNode } | null }) {
+  return (
+    <div aria-live="polite">
+      {notice ? (
+        <Alert tone={notice.tone} live>
+          {notice.text}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

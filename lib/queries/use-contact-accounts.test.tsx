@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { act, waitFor } from "@testing-library/react";
 import type { AccountView } from "@/lib/ledger/types";
-import { startJsonServer, type JsonAnswer } from "@/lib/testing/json-server";
+import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
 import { renderWithQueryClient } from "@/lib/testing/query-client";
 import { queryKeys } from "./keys";
 import { useAccountAudit, useAccountJournal } from "./use-account-history";
@@ -17,28 +17,18 @@ const account = (id: number, currency: string, amount: string): AccountView => (
   blockedAt: null,
 });
 
-let answer: (url: URL) => JsonAnswer;
-let server: Awaited<ReturnType<typeof startJsonServer>>;
-beforeAll(async () => {
-  server = await startJsonServer((url) => answer(url));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  vi.stubGlobal("fetch", server.fetchFromBrowser);
-});
-afterEach(() => vi.unstubAllGlobals());
+const server = serveJsonToTheBrowser();
 
 describe("useContactAccounts and useLedgerUpdates", () => {
   test("reads the contact's accounts from the ledger route", async () => {
-    answer = () => ({ body: { accounts: [account(1, "USD", "1000")] } });
+    server.answer = () => ({ body: { accounts: [account(1, "USD", "1000")] } });
     const { result } = renderWithQueryClient(() => useContactAccounts(42));
     await waitFor(() => expect(result.current.data).toEqual([account(1, "USD", "1000")]));
     expect(server.requests).toEqual(["/api/dashboard/ledger/accounts?contactId=42"]);
   });
 
   test("the server-rendered accounts show at once; a disabled hook never asks", async () => {
-    answer = () => ({ body: { accounts: [] } });
+    server.answer = () => ({ body: { accounts: [] } });
     const { result } = renderWithQueryClient(() => useContactAccounts(42, { initialAccounts: [account(1, "USD", "5")], enabled: false }));
     expect(result.current.data).toEqual([account(1, "USD", "5")]);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -47,7 +37,7 @@ describe("useContactAccounts and useLedgerUpdates", () => {
 
   test("after an operation the changed account shows at once, then every ledger query of the contact is read again", async () => {
     let balance = "1000";
-    answer = (url) =>
+    server.answer = (url) =>
       url.pathname.endsWith("/accounts")
         ? { body: { accounts: [account(1, "USD", balance)] } }
         : { body: { items: [], page: Number(url.searchParams.get("page")), pages: 1, total: 0 } };
@@ -80,7 +70,7 @@ describe("useContactAccounts and useLedgerUpdates", () => {
 
 describe("useAccountJournal", () => {
   test("reads a page of the journal; a platform without it says so", async () => {
-    answer = () => ({ body: { available: false } });
+    server.answer = () => ({ body: { available: false } });
     const { result, client } = renderWithQueryClient(() => useAccountJournal(42, 7, 2));
     await waitFor(() => expect(result.current.data).toEqual({ available: false }));
     expect(server.requests).toEqual(["/api/dashboard/ledger/journal?accountId=7&page=2"]);

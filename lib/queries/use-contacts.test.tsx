@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { waitFor } from "@testing-library/react";
 import type { ContactBrowserParams } from "@/lib/contacts/browser-params";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import type { ContactPageView } from "@/lib/contacts/rows";
-import { startJsonServer, type JsonAnswer } from "@/lib/testing/json-server";
+import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
 import { renderWithQueryClient } from "@/lib/testing/query-client";
 import { contactPageRequest, contactPageUrl, useContactPage } from "./use-contacts";
 import { exportDownloadUrl, useExports } from "./use-exports";
@@ -11,17 +11,7 @@ import { exportDownloadUrl, useExports } from "./use-exports";
 const ALL: ContactBrowserParams = { bot: null, from: null, to: null, page: 1, size: 20 };
 const view = (page: number, total: number): ContactPageView => ({ rows: [], total, page, lastPage: 9, perPage: 20 });
 
-let answer: (url: URL) => JsonAnswer;
-let server: Awaited<ReturnType<typeof startJsonServer>>;
-beforeAll(async () => {
-  server = await startJsonServer((url) => answer(url));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  vi.stubGlobal("fetch", server.fetchFromBrowser);
-});
-afterEach(() => vi.unstubAllGlobals());
+const server = serveJsonToTheBrowser();
 
 describe("contact page URL", () => {
   test("the zone is sent (and keyed) only with a date filter", () => {
@@ -35,7 +25,7 @@ describe("contact page URL", () => {
 
 describe("useContactPage", () => {
   test("the page the server rendered is shown without asking again", async () => {
-    answer = () => ({ body: view(1, 0) });
+    server.answer = () => ({ body: view(1, 0) });
     const initial = { params: { ...ALL, bot: 5 }, timeZone: "UTC", data: view(1, 77) };
     const { result } = renderWithQueryClient(() => {
       const { query, isInitialPage } = useContactPage({ ...ALL, bot: 5 }, "Europe/Moscow", initial);
@@ -48,7 +38,7 @@ describe("useContactPage", () => {
   });
 
   test("another page is read from the contacts route with the page's parameters", async () => {
-    answer = (url) => ({ body: view(Number(url.searchParams.get("page")), 500) });
+    server.answer = (url) => ({ body: view(Number(url.searchParams.get("page")), 500) });
     const initial = { params: ALL, timeZone: "UTC", data: view(1, 500) };
     const { result } = renderWithQueryClient(() => {
       const { query, isInitialPage } = useContactPage({ ...ALL, page: 3, size: 50 }, "UTC", initial);
@@ -86,7 +76,7 @@ describe("useExports", () => {
 
   test("polls every second while an export runs, and stops hurrying once it has finished", async () => {
     let status: ExportJobView["status"] = "running";
-    answer = () => ({ body: { data: [job(status)] } });
+    server.answer = () => ({ body: { data: [job(status)] } });
     const { result } = renderWithQueryClient(() => useExports().data);
     await waitFor(() => expect(result.current).toEqual([job("running")]));
     status = "finished";

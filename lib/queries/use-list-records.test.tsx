@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { act, waitFor } from "@testing-library/react";
 import { ApiError } from "@/lib/actions/fetch-json";
 import type { RecordsAnswer } from "@/lib/dashboard/lists/types";
-import { startJsonServer, type JsonAnswer } from "@/lib/testing/json-server";
+import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
 import { renderWithQueryClient } from "@/lib/testing/query-client";
 import { listRecordsUrl, useListRecords, useRefreshListRecords } from "./use-list-records";
 
@@ -16,21 +16,11 @@ const pageOf = (page: number, title: string): RecordsAnswer => ({
   total: 3,
 });
 
-let answer: (url: URL) => JsonAnswer;
-let server: Awaited<ReturnType<typeof startJsonServer>>;
-beforeAll(async () => {
-  server = await startJsonServer((url) => answer(url));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  vi.stubGlobal("fetch", server.fetchFromBrowser);
-});
-afterEach(() => vi.unstubAllGlobals());
+const server = serveJsonToTheBrowser();
 
 describe("useListRecords", () => {
   test("reads the page from the records route, the list id encoded", async () => {
-    answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), `title of ${url.searchParams.get("schemaId")}`) });
+    server.answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), `title of ${url.searchParams.get("schemaId")}`) });
     const { result } = renderWithQueryClient(({ page }) => useListRecords(SCHEMA, FIELDS, page), { page: 2 });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(server.requests).toEqual(["/api/dashboard/lists/items?schemaId=list%2F%C3%A4+1&page=2"]);
@@ -39,7 +29,7 @@ describe("useListRecords", () => {
   });
 
   test("keeps the previous page on screen while the next one loads", async () => {
-    answer = (url) => {
+    server.answer = (url) => {
       const page = Number(url.searchParams.get("page"));
       return { body: pageOf(page, `page ${page}`), delay: page === 3 ? 300 : 0 };
     };
@@ -53,7 +43,7 @@ describe("useListRecords", () => {
   });
 
   test("a refusal of the route is an ApiError with its message and status", async () => {
-    answer = () => ({ status: 403, body: { error: { kind: "forbidden", code: "forbidden", message: "Requires the role owner.", fieldErrors: {} } } });
+    server.answer = () => ({ status: 403, body: { error: { kind: "forbidden", code: "forbidden", message: "Requires the role owner.", fieldErrors: {} } } });
     const { result } = renderWithQueryClient(() => useListRecords(SCHEMA, FIELDS, 1), {});
     // The dashboard's cache tries a failed read once more, a second later.
     await waitFor(() => expect(result.current.isError).toBe(true), { timeout: 3000 });
@@ -65,7 +55,7 @@ describe("useListRecords", () => {
 
   test("after a write, refreshing reads the list's records again", async () => {
     let title = "before";
-    answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), title) });
+    server.answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), title) });
     const { result } = renderWithQueryClient(() => ({ records: useListRecords(SCHEMA, FIELDS, 1), refresh: useRefreshListRecords(SCHEMA) }), {});
     await waitFor(() => expect(result.current.records.data).toEqual(pageOf(1, "before")));
     title = "after";
@@ -75,7 +65,7 @@ describe("useListRecords", () => {
   });
 
   test("another list's refresh leaves this list's records alone", async () => {
-    answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), "same") });
+    server.answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), "same") });
     const { result } = renderWithQueryClient(() => ({ records: useListRecords(SCHEMA, FIELDS, 1), refreshOther: useRefreshListRecords("other") }), {});
     await waitFor(() => expect(result.current.records.isSuccess).toBe(true));
     await act(() => result.current.refreshOther());

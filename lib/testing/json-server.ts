@@ -1,4 +1,5 @@
 import http from "node:http";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import type { AddressInfo } from "node:net";
 
 export interface JsonAnswer {
@@ -34,4 +35,27 @@ export async function startJsonServer(answer: (url: URL) => JsonAnswer) {
     fetchFromBrowser,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A JSON server for one test file, in place of the browser's origin: started before the file's tests, its request
+ * log emptied and `fetch` pointed at it before each test, closed after. Set `answer` in a test to say what it returns.
+ */
+export function serveJsonToTheBrowser() {
+  const state: { answer: (url: URL) => JsonAnswer; requests: string[] } = {
+    answer: () => ({ status: 404, body: { error: "no answer set for this test" } }),
+    requests: [],
+  };
+  let server: Awaited<ReturnType<typeof startJsonServer>> | undefined;
+  beforeAll(async () => {
+    server = await startJsonServer((url) => state.answer(url));
+    state.requests = server.requests;
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    state.requests.length = 0;
+    vi.stubGlobal("fetch", server!.fetchFromBrowser);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return state;
 }
