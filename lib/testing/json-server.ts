@@ -15,7 +15,7 @@ export interface JsonAnswer {
  * `fetchFromBrowser` is the browser's fetch as the hooks use it: a relative URL
  * (`/api/dashboard/…`) is resolved against the page's origin, here the server.
  */
-export async function startJsonServer(answer: (url: URL) => JsonAnswer) {
+async function startJsonServer(answer: (url: URL) => JsonAnswer) {
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
