@@ -133,6 +133,9 @@ function AccountCard({
   const [historyOpen, setHistoryOpen] = useState(false);
   const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames([locale], { type: "currency" }) : null;
   const headingId = `account-${account.id}-title`;
+  // What the platform would refuse, known from the account already: the debit is offered disabled, with the reason beside it.
+  const debitRefusal = account.blockedAt ? t("ledger.account.debit_blocked") : account.amount === "0" ? t("ledger.account.debit_empty") : null;
+  const debitReasonId = `account-${account.id}-debit-reason`;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border bg-surface p-4" data-testid={`account-${account.currency}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -172,6 +175,8 @@ function AccountCard({
           <Button
             variant={form === "debit" ? "primary" : "secondary"}
             aria-expanded={form === "debit"}
+            disabled={debitRefusal !== null}
+            aria-describedby={debitRefusal ? debitReasonId : undefined}
             onClick={() => setForm(form === "debit" ? null : "debit")}
           >
             {t("ledger.account.debit")}
@@ -181,6 +186,11 @@ function AccountCard({
           {historyOpen ? t("ledger.account.hide_history") : t("ledger.account.show_history")}
         </Button>
       </div>
+      {permissions.debit && debitRefusal ? (
+        <p id={debitReasonId} className="text-xs text-muted" data-testid="debit-unavailable">
+          {debitRefusal}
+        </p>
+      ) : null}
       {form ? (
         <MovementForm
           key={form}
