@@ -6,6 +6,7 @@ import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useExpiring } from "@/components/ui/use-expiring";
 import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { ActionError } from "@/lib/actions/result";
@@ -36,7 +37,7 @@ export function LedgerPanel({
   const viewer = useViewer();
   const ledger = useLedgerUpdates(contactId);
   const [pageError, setPageError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useExpiring<string>();
   const accounts = useContactAccounts(contactId, { initialAccounts, enabled: initialError === null });
   const canOpen = useCan("accounts.open");
   const canTopUp = useCan("accounts.top_up");
