@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 
 /** How long a success message stays when nothing else happens. */
-export const NOTICE_MS = 10_000;
+const NOTICE_MS = 10_000;
 
 /**
  * A success message that goes away when it is stale: after a few seconds, or
