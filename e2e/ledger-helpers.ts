@@ -65,3 +65,14 @@ export async function review(page: Page, currency: string, kind: "Top up" | "Deb
   await account.getByRole("button", { name: "Review" }).click();
   return account;
 }
+
+/** Changes a seeded account behind the page's back (its balance, its block), as another client of the platform would. */
+export async function changeAccount(request: APIRequestContext, contactId: number, id: number, account: SeededAccount): Promise<void> {
+  const response = await request.post("/api/operator/fixtures", {
+    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
+    data: {
+      contact_accounts: [{ id, contact_id: contactId, currency: account.currency, amount: account.amount ?? 0, blocked_at: account.blockedAt ?? null }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { emailOf, storageStateOf, pageAs } from "./helpers";
-import { card, inspect, journalWith, ledgerUrl, review, seedContact } from "./ledger-helpers";
+import { card, changeAccount, inspect, journalWith, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** The account ledger panel and the audit trail; every test seeds its own contact and accounts (e2e/ledger-helpers.ts). */
 
@@ -62,34 +62,57 @@ test.describe("support adjusts balances", () => {
     expect(await journalWith(request, contactId, "Welcome bonus")).toEqual([expect.objectContaining({ kind: "deposit", amount: 1250, balance_after: 1250 })]);
   });
 
-  test("debit more than the balance: insufficient_funds on the amount, with the balance and the largest possible debit", async ({ page, request }) => {
-    const { contactId } = await seedContact(request, [{ currency: "USD", amount: 1250 }]);
+  test("debit more than the balance: refused in the form with the balance; the platform still decides (insufficient_funds)", async ({ page, request }) => {
+    const { contactId, accountIds } = await seedContact(request, [{ currency: "USD", amount: 1250 }]);
     await page.goto(ledgerUrl(contactId));
     const account = await review(page, "USD", "Debit", "20", "Too much");
-    await expect(account.getByTestId("balance-after")).toHaveText("More than the balance: the platform will refuse this debit");
+    await expect(account.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(account.getByText("More than the balance: at most $12.50 can be debited.")).toBeVisible();
+    await expect(account.getByTestId("confirm-debit")).toHaveCount(0);
+    // Reviewed while the balance allowed it, then another client spent it: the platform refuses, on the amount.
+    await account.getByLabel("Amount (USD)").fill("10");
+    await account.getByRole("button", { name: "Review" }).click();
+    await changeAccount(request, contactId, accountIds.USD, { currency: "USD", amount: 500 });
     await account.getByRole("button", { name: "Confirm debit" }).click();
     await expect(account.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
-    await expect(account.getByText("Insufficient funds: the balance is $12.50, so at most $12.50 can be debited.")).toBeVisible();
-    await expect(account.getByTestId("account-balance")).toHaveText("$12.50");
+    await expect(account.getByText("Insufficient funds: the balance is $5.00, so at most $5.00 can be debited.")).toBeVisible();
+    await expect(account.getByTestId("account-balance")).toHaveText("$5.00");
     expect(await journalWith(request, contactId, "Too much")).toEqual([]);
   });
 
-  test("a blocked account: the blocked state is shown, a debit is refused, a top-up works", async ({ page, request }) => {
-    const { contactId } = await seedContact(request, [{ currency: "EUR", amount: 2500, blockedAt: "2026-01-05T10:00:00+00:00" }]);
+  test("debit is disabled with its reason on a blocked account and on a zero balance; a top-up works", async ({ page, request }) => {
+    const { contactId } = await seedContact(request, [
+      { currency: "EUR", amount: 2500, blockedAt: "2026-01-05T10:00:00+00:00" },
+      { currency: "USD", amount: 0 },
+    ]);
     await page.goto(ledgerUrl(contactId));
     const account = card(page, "EUR");
     await expect(account.getByTestId("account-blocked")).toContainText("Blocked on the contact card since Jan 5, 2026");
     await expect(account.getByTestId("account-blocked")).toContainText("top-ups allowed, debits refused");
-    await review(page, "EUR", "Debit", "1", "Blocked debit");
-    await account.getByRole("button", { name: "Confirm debit" }).click();
-    await expect(account.getByText(/^Refused: the account is blocked on the contact card/)).toBeVisible();
-    await expect(account.getByTestId("account-balance")).toHaveText("€25.00");
-    await account.getByRole("button", { name: "Cancel" }).click();
+    const debit = account.getByRole("button", { name: "Debit", exact: true });
+    await expect(debit).toBeDisabled();
+    await expect(debit).toHaveAccessibleDescription("Debit unavailable: the account is blocked, and the platform refuses debits from a blocked account.");
+    await expect(account.getByTestId("debit-unavailable")).toBeVisible();
+    const empty = card(page, "USD").getByRole("button", { name: "Debit", exact: true });
+    await expect(empty).toBeDisabled();
+    await expect(empty).toHaveAccessibleDescription("Debit unavailable: the balance is 0.");
     await review(page, "EUR", "Top up", "1", "Blocked top-up");
     await account.getByRole("button", { name: "Confirm top-up" }).click();
     await expect(account.getByTestId("account-balance")).toHaveText("€26.00");
-    expect(await journalWith(request, contactId, "Blocked debit")).toEqual([]);
     expect(await journalWith(request, contactId, "Blocked top-up")).toHaveLength(1);
+  });
+
+  test("a debit reviewed before the account was blocked: the platform refuses it with the reason", async ({ page, request }) => {
+    const { contactId, accountIds } = await seedContact(request, [{ currency: "EUR", amount: 2500 }]);
+    await page.goto(ledgerUrl(contactId));
+    const account = await review(page, "EUR", "Debit", "1", "Blocked debit");
+    await changeAccount(request, contactId, accountIds.EUR, { currency: "EUR", amount: 2500, blockedAt: "2026-01-05T10:00:00+00:00" });
+    await account.getByRole("button", { name: "Confirm debit" }).click();
+    await expect(account.getByText(/^Refused: the account is blocked on the contact card/)).toBeVisible();
+    await expect(account.getByTestId("account-balance")).toHaveText("€25.00");
+    // The fresh read knows the block now: the debit is no longer offered.
+    await expect(account.getByRole("button", { name: "Debit", exact: true })).toBeDisabled();
+    expect(await journalWith(request, contactId, "Blocked debit")).toEqual([]);
   });
 
   test("JPY accepts no decimals and KWD three", async ({ page, request }) => {
@@ -169,6 +192,27 @@ test.describe("support adjusts balances", () => {
         .analyze()
         .then((result) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)),
     ).toEqual([]);
+  });
+});
+
+test.describe("a viewer writing Russian", () => {
+  test.use({ storageState: storageStateOf("support"), locale: "ru-RU" });
+
+  test("amounts as people type them: `1 000,50` in Russian is one thousand and a half; the limits are stated in money", async ({ page, request }) => {
+    const { contactId } = await seedContact(request, [{ currency: "USD" }]);
+    await page.goto(ledgerUrl(contactId));
+    const account = card(page, "USD");
+    await account.getByRole("button", { name: "Пополнить", exact: true }).click();
+    const amount = account.getByLabel("Сумма (USD)");
+    await expect(amount).toHaveAttribute("placeholder", /^\d+,\d\d$/);
+    await expect(amount).toHaveAccessibleDescription(/до 1\s000\s000\s000\s000,00\s\$/);
+    await amount.fill("1 000,50");
+    await account.getByLabel("Описание (попадает в журнал счёта)").fill("Русская сумма");
+    await account.getByRole("button", { name: "Проверить" }).click();
+    await expect(account.getByTestId("balance-after")).toHaveText(/^1\s000,50\s\$$/);
+    await account.getByRole("button", { name: "Подтвердить пополнение" }).click();
+    await expect(account.getByTestId("account-balance")).toHaveText(/^1\s000,50\s\$$/);
+    expect(await journalWith(request, contactId, "Русская сумма")).toEqual([expect.objectContaining({ kind: "deposit", amount: 100050 })]);
   });
 });
 

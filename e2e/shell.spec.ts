@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { formAlert, storageStateOf, waitForLoginForm } from "./helpers";
@@ -19,6 +20,20 @@ test.describe("shell", () => {
     await page.getByRole("link", { name: "Go to contacts" }).click();
     await expect(page).toHaveURL(/\/contacts$/);
   });
+
+  for (const [what, path] of [
+    ["an unknown address", "/no-such-page/at-all"],
+    ["an unknown contact id", "/contacts/987654321098"],
+    ["an unknown list id", `/lists/${randomUUID()}`],
+  ] as const) {
+    test(`404: ${what} answers status 404 with one main landmark and a way back`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("main")).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Go to contacts" })).toBeVisible();
+    });
+  }
 
   test("navigation: the sidebar links reach every section and mark the current one", async ({ page }) => {
     await page.goto("/contacts");

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// `npm run demo [-- --no-build]`: builds the app, seeds the embedded platform and the
+// `npm run demo [-- --no-build] [-- --reset]`: builds the app, seeds the embedded platform and the
 // dashboard in DATA_DIR (default ./.data), connects the dashboard to its own platform,
-// and serves it on PORT/HOSTNAME, printing the address, the API key and the logins.
+// and serves it on PORT/HOSTNAME, printing the address, the keys and — last, so that
+// they stay on screen — the logins.
 //
 // - next build runs unless --no-build is given and .next exists.
 // - Platform data is seeded only into an empty data directory; a second run reuses it.
+//   --reset deletes the demo's DATA_DIR first (only one the demo made: it holds
+//   dashboard-secrets.json), so the run seeds a fresh platform.
 //   The three demo users get new passwords on every run, so that they can be printed.
-// - NEXTAUTH_SECRET (sessions) and DASHBOARD_ENCRYPTION_KEY (the stored API key) are
-//   taken from the environment, else generated once and kept in
-//   DATA_DIR/dashboard-secrets.json (mode 600).
+// - NEXTAUTH_SECRET (sessions), DASHBOARD_ENCRYPTION_KEY (the stored API key) and
+//   PLATFORM_OPERATOR_TOKEN (the operator interface, /api/operator/*) are taken from the
+//   environment, else generated once and kept in DATA_DIR/dashboard-secrets.json (mode 600).
+// - The server's own output (one JSON line per request, the export worker's lines) goes to
+//   DATA_DIR/server.log, so that it does not push the logins off the screen.
 // - PGlite allows one process per data directory: the seed runs, closes, then the server starts.
 //   A DATA_DIR that another process holds, or a PORT in use, stops the demo at once with one line;
 //   "Dashboard ready" is printed only once the server it started itself answers and owns DATA_DIR.
@@ -53,10 +58,12 @@ function loadSecrets() {
   const secrets = {
     NEXTAUTH_SECRET: settings.dashboard.authSecret || stored.NEXTAUTH_SECRET || randomBytes(32).toString("base64url"),
     DASHBOARD_ENCRYPTION_KEY: settings.dashboard.encryptionKey?.toString("hex") || stored.DASHBOARD_ENCRYPTION_KEY || randomBytes(32).toString("hex"),
+    PLATFORM_OPERATOR_TOKEN: settings.platform.operatorToken || stored.PLATFORM_OPERATOR_TOKEN || randomBytes(24).toString("base64url"),
   };
   const toStore = {
     NEXTAUTH_SECRET: settings.dashboard.authSecret ? stored.NEXTAUTH_SECRET : secrets.NEXTAUTH_SECRET,
     DASHBOARD_ENCRYPTION_KEY: settings.dashboard.encryptionKey ? stored.DASHBOARD_ENCRYPTION_KEY : secrets.DASHBOARD_ENCRYPTION_KEY,
+    PLATFORM_OPERATOR_TOKEN: settings.platform.operatorToken ? stored.PLATFORM_OPERATOR_TOKEN : secrets.PLATFORM_OPERATOR_TOKEN,
   };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
     fs.writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
@@ -110,12 +117,18 @@ async function waitForHealth(url, child) {
   throw new Error("the server did not become healthy");
 }
 
-function printLogins(url, seed) {
+/** The last thing the demo prints: where it is, its keys, where its log goes, and the logins at the very end. */
+function printLogins(url, seed, operatorToken, logFile) {
+  const stored = settings.platform.operatorToken ? "from PLATFORM_OPERATOR_TOKEN" : `kept in ${path.join(dataDir, "dashboard-secrets.json")}`;
   const lines = [
     "",
     "Dashboard ready",
-    `  URL:      ${url}`,
-    `  API key:  ${seed.apiKey}   (the demo platform's Pro key holder; the dashboard already uses it)`,
+    `  URL:             ${url}`,
+    `  API key:         ${seed.apiKey}   (the demo platform's Pro key holder; the dashboard already uses it)`,
+    `  Operator token:  ${operatorToken}   (Bearer token of /api/operator/*; ${stored})`,
+    `  Server log:      ${logFile}   (one line per request; tail -f it to watch)`,
+    "  Stop: Ctrl+C. Start over: npm run demo -- --reset",
+    "",
     "  Logins:",
     ...seed.users.map((user) => `    ${user.role.padEnd(8)} ${user.email.padEnd(24)} ${user.password}`),
     "",
@@ -123,9 +136,34 @@ function printLogins(url, seed) {
   console.log(lines.join("\n"));
 }
 
+/** --reset: deletes DATA_DIR, but only one the demo made (it holds dashboard-secrets.json), never an arbitrary directory. */
+function resetDataDir() {
+  if (!fs.existsSync(dataDir)) return;
+  if (!fs.existsSync(path.join(dataDir, "dashboard-secrets.json"))) {
+    refuse(
+      `--reset deletes only a data directory the demo made (with dashboard-secrets.json); ${dataDir} is not one. Delete it yourself or pick another DATA_DIR.`,
+    );
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`Deleted ${dataDir} (--reset).`);
+}
+
+/** The end of the server's log, for a server that stopped before it was ready. */
+function logTail(logFile) {
+  try {
+    return fs.readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+  } catch {
+    return "";
+  }
+}
+
 async function main() {
   await checkDataDirFree();
   await checkPortFree();
+  if (args.has("--reset")) {
+    if (settings.databaseUrl) refuse("--reset works on the embedded database only (DATA_DIR); with DATABASE_URL, reset that database yourself.");
+    resetDataDir();
+  }
   const secrets = loadSecrets();
   const env = { ...environmentForChild(), ...secrets, DATA_DIR: dataDir, PORT: port, HOSTNAME: hostname, NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -140,13 +178,22 @@ async function main() {
   const seed = JSON.parse(output.trim().split("\n").at(-1));
   console.log(seed.seeded ? "Seeded a fresh platform." : "Reused the existing data (passwords were reset).");
 
-  const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: "inherit" });
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  console.log(`Starting the server; its log goes to ${logFile}…`);
+  const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: ["ignore", log, log] });
+  fs.closeSync(log);
+  let ready = false;
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  server.on("exit", (code, signal) => {
+    if (!ready) console.error(`demo: the server stopped before it was ready; the end of ${logFile}:\n${logTail(logFile)}`);
+    process.exit(code ?? (signal ? 1 : 0));
+  });
   const shown = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname;
   const url = `http://${shown}:${port}`;
   await waitForHealth(url, server);
-  printLogins(url, seed);
+  ready = true;
+  printLogins(url, seed, secrets.PLATFORM_OPERATOR_TOKEN, logFile);
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useExpiring } from "@/components/ui/use-expiring";
 import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { ActionError } from "@/lib/actions/result";
@@ -36,7 +37,7 @@ export function LedgerPanel({
   const viewer = useViewer();
   const ledger = useLedgerUpdates(contactId);
   const [pageError, setPageError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useExpiring<string>();
   const accounts = useContactAccounts(contactId, { initialAccounts, enabled: initialError === null });
   const canOpen = useCan("accounts.open");
   const canTopUp = useCan("accounts.top_up");
@@ -133,6 +134,9 @@ function AccountCard({
   const [historyOpen, setHistoryOpen] = useState(false);
   const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames([locale], { type: "currency" }) : null;
   const headingId = `account-${account.id}-title`;
+  // What the platform would refuse, known from the account already: the debit is offered disabled, with the reason beside it.
+  const debitRefusal = account.blockedAt ? t("ledger.account.debit_blocked") : account.amount === "0" ? t("ledger.account.debit_empty") : null;
+  const debitReasonId = `account-${account.id}-debit-reason`;
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border bg-surface p-4" data-testid={`account-${account.currency}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -172,6 +176,8 @@ function AccountCard({
           <Button
             variant={form === "debit" ? "primary" : "secondary"}
             aria-expanded={form === "debit"}
+            disabled={debitRefusal !== null}
+            aria-describedby={debitRefusal ? debitReasonId : undefined}
             onClick={() => setForm(form === "debit" ? null : "debit")}
           >
             {t("ledger.account.debit")}
@@ -181,6 +187,11 @@ function AccountCard({
           {historyOpen ? t("ledger.account.hide_history") : t("ledger.account.show_history")}
         </Button>
       </div>
+      {permissions.debit && debitRefusal ? (
+        <p id={debitReasonId} className="text-xs text-muted" data-testid="debit-unavailable">
+          {debitRefusal}
+        </p>
+      ) : null}
       {form ? (
         <MovementForm
           key={form}

@@ -88,6 +88,11 @@ export function MovementForm({
   const onReview = form.handleSubmit((values) => {
     const parsed = parseAmountText(values.amount, currency, locale, MOVEMENT_BOUNDS);
     if (!parsed.ok) return;
+    // The platform refuses a debit above the balance; said here first, with the balance (the server still decides).
+    if (kind === "debit" && BigInt(parsed.minor) > BigInt(account.amount)) {
+      form.setError("amount", { message: "ledger.amount.over_balance" }, { shouldFocus: true });
+      return;
+    }
     setNotice(null);
     setConnectionLost(false);
     setReview({ values, minor: BigInt(parsed.minor), locale, key: newIdempotencyKey() });
@@ -114,6 +119,8 @@ export function MovementForm({
     }
     if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
     setReview(null);
+    // A refusal means the account differs from what the page showed (blocked, spent): read it again.
+    onChanged();
     const placement = placeFailure(outcome.error, account, t, locale, timeZone);
     if (placement.on === "page") return onPageError(placement.text);
     if (placement.on === "form") return setNotice(placement.text);
@@ -153,6 +160,8 @@ export function MovementForm({
   if (review) {
     const before = BigInt(account.amount);
     const after = kind === "top_up" ? before + review.minor : before - review.minor;
+    // The account may have changed since the review began (a fresh read): what the page already knows the platform refuses is not offered.
+    const refusedBy = kind === "debit" ? (account.blockedAt ? `${prefix}-blocked` : after < BigInt(0) ? `${prefix}-after` : null) : null;
     return (
       <section aria-labelledby={`${prefix}-confirm`} className="space-y-3 rounded-md border border-border p-4" data-testid={`confirm-${kind}`}>
         <h4 id={`${prefix}-confirm`} ref={confirmHeading} tabIndex={-1} className="font-semibold outline-none">
@@ -164,10 +173,14 @@ export function MovementForm({
           <dt className="text-muted">{t("ledger.confirm.before")}</dt>
           <dd data-testid="balance-before">{money(before)}</dd>
           <dt className="text-muted">{t("ledger.confirm.after")}</dt>
-          <dd data-testid="balance-after">{after < BigInt(0) ? t("ledger.confirm.after_insufficient") : money(after)}</dd>
+          <dd id={`${prefix}-after`} data-testid="balance-after">
+            {after < BigInt(0) ? t("ledger.confirm.after_insufficient") : money(after)}
+          </dd>
         </dl>
         {kind === "debit" && account.blockedAt ? (
-          <Alert tone="warning">{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</Alert>
+          <Alert tone="warning">
+            <span id={`${prefix}-blocked`}>{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</span>
+          </Alert>
         ) : null}
         {connectionLost ? (
           <Alert tone="warning" live>
@@ -180,7 +193,7 @@ export function MovementForm({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={send} disabled={pending} aria-busy={pending}>
+          <Button onClick={send} disabled={pending || refusedBy !== null} aria-busy={pending} aria-describedby={refusedBy ?? undefined}>
             {pending
               ? t("ledger.confirm.sending")
               : connectionLost
@@ -214,14 +227,10 @@ export function MovementForm({
         label={t("ledger.amount.label", { currency })}
         description={amountHint}
         error={errors.amount}
-        errorVars={amountErrorVars(currency, locale, MOVEMENT_BOUNDS)}
+        errorVars={{ ...amountErrorVars(currency, locale, MOVEMENT_BOUNDS), balance: money(account.amount) }}
         required
       >
-        <AmountInput
-          currency={currency}
-          placeholder={digits === 0 ? "1500" : `12${locale === "ru" ? "," : "."}${"5".padEnd(digits, "0")}`}
-          {...form.register("amount")}
-        />
+        <AmountInput currency={currency} {...form.register("amount")} />
       </Field>
       <Field
         id={`${prefix}-description`}

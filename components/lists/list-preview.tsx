@@ -1,6 +1,6 @@
 "use client";
 
-import { useT } from "@/components/i18n-provider";
+import { useI18n } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { FIELD_TYPES, type FieldType, type ListFieldFormInput } from "@/lib/dashboard/forms/lists";
@@ -10,7 +10,7 @@ const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly 
 
 /** The record form the list will have, updated as the user designs it (inputs are inert). */
 export function ListPreview({ name, fields }: { name: string; fields: Partial<ListFieldFormInput>[] }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   return (
     <aside
       aria-labelledby="list-preview-title"
@@ -28,7 +28,7 @@ export function ListPreview({ name, fields }: { name: string; fields: Partial<Li
         {fields.map((field, index) => {
           const type = isType(field.type) ? field.type : "string";
           const spec = { type, currency: field.currency || null, isRequired: field.is_required !== false };
-          const hint = recordInputHint(spec, t);
+          const hint = recordInputHint(spec, t, locale);
           const label = field.name?.trim() || t("lists.form.field_n", { n: index + 1 });
           return (
             <li key={index} data-testid={`preview-field-${index}`}>

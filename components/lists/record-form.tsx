@@ -92,7 +92,7 @@ export function RecordForm({
               key={field.slug}
               id={`record-value-${field.slug}`}
               label={label}
-              description={recordInputHint(field, t)}
+              description={recordInputHint(field, t, locale)}
               required={field.isRequired}
               error={errors?.[index]}
               errorVars={field.type === "money" ? amountErrorVars(field.currency ?? "USD", locale, RECORD_MONEY_BOUNDS) : undefined}

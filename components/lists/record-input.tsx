@@ -5,7 +5,8 @@ import { AmountInput } from "@/components/ui/amount-input";
 import { Input, Select } from "@/components/ui/field";
 import type { Translate } from "@/lib/i18n/translate";
 import type { FieldType } from "@/lib/dashboard/forms/lists";
-import { currencyDigits } from "@/lib/dashboard/lists/money";
+import { RECORD_MONEY_BOUNDS, currencyDigits } from "@/lib/dashboard/lists/money";
+import { amountErrorVars } from "@/lib/money/parse-amount";
 
 /** What a record's input is for a field type: the control and a hint that says what to type. */
 export interface RecordInputSpec {
@@ -14,11 +15,11 @@ export interface RecordInputSpec {
   isRequired: boolean;
 }
 
-export function recordInputHint(field: RecordInputSpec, t: Translate): string | undefined {
+export function recordInputHint(field: RecordInputSpec, t: Translate, locale: string): string | undefined {
   switch (field.type) {
     case "money": {
       const currency = field.currency ?? "USD";
-      return t("records.hint.money", { currency, digits: currencyDigits(currency) });
+      return t("records.hint.money", { currency, digits: currencyDigits(currency), max: amountErrorVars(currency, locale, RECORD_MONEY_BOUNDS).max });
     }
     case "datetime":
       return t("records.hint.datetime");

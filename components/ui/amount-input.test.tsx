@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -64,6 +64,23 @@ describe("AmountInput", () => {
     await vi.waitFor(() => expect(descriptionOf(input).replace(/[\u00a0\u202f]/g, " ")).toContain("не больше 1 000 000 000 000,00 RUB"));
     await user.clear(input);
     await user.type(input, "1\u00a0000,50");
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    await vi.waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows the currency's decimals in the reader's notation as its placeholder", () => {
+    expect(setup("USD", "en").input.getAttribute("placeholder")).toBe("0.00");
+    cleanup();
+    expect(setup("USD", "ru").input.getAttribute("placeholder")).toBe("0,00");
+    cleanup();
+    expect(setup("KWD", "en").input.getAttribute("placeholder")).toBe("0.000");
+    cleanup();
+    expect(setup("JPY", "en").input.getAttribute("placeholder")).toBe("0");
+  });
+
+  it("takes 1000.5 as typed", async () => {
+    const { input, user, onValid } = setup("USD", "en");
+    await user.type(input, "1000.5");
     await user.click(screen.getByRole("button", { name: "Review" }));
     await vi.waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
   });

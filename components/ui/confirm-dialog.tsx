@@ -69,7 +69,7 @@ export function ConfirmDialog({
         </h2>
         {children ? <div className="mt-2 space-y-2 text-sm text-muted">{children}</div> : null}
         {typed ? (
-          <Field label={typed.prompt} error={error ? { message: error } : undefined} className="mt-4">
+          <Field label={typed.prompt} error={error ? { message: error } : undefined} required className="mt-4">
             <Input autoComplete="off" spellCheck={false} value={text} onChange={(event) => setText(event.target.value)} autoFocus />
           </Field>
         ) : (

@@ -109,3 +109,13 @@ export function formatAmountLimit(minor: bigint, currency: string, locale: strin
 export function amountErrorVars(currency: string, locale: string, bounds: AmountBounds): { min: string; max: string } {
   return { min: formatAmountLimit(bounds.min, currency, locale), max: formatAmountLimit(bounds.max, currency, locale) };
 }
+
+/** What an empty amount input shows: zero with the currency's decimals in the reader's notation ("0.00", "0,00", "0" for JPY). */
+export function amountPlaceholder(currency: string, locale: string): string {
+  const digits = currencyDigits(currency);
+  try {
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(0);
+  } catch {
+    return digits === 0 ? "0" : `0.${"0".repeat(digits)}`;
+  }
+}

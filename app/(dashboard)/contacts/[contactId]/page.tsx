@@ -58,6 +58,7 @@ export default async function ContactPage({
       </>
     );
   }
+  if (!result.data.found && result.data.reason === "not_found") notFound();
   if (!result.data.found) {
     return (
       <>

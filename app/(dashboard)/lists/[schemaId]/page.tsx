@@ -10,8 +10,8 @@ import { targetLabel } from "@/lib/dashboard/lists/list-query";
 import { loadListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import { OneShotNotice } from "@/components/ui/one-shot-notice";
 import { PageHeader } from "@/components/ui/card";
-import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
 import { FieldsPanel } from "@/components/lists/fields-panel";
@@ -79,9 +79,9 @@ export default async function ListPage({ params, searchParams }: Props) {
         </p>
         {freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.listSchema / 60_000} /> : null}
         {query.created ? (
-          <Alert tone="success" live className="mt-4">
+          <OneShotNotice param="created" className="mt-4">
             {t("lists.detail.created", { name: list.name, count: list.fields.length })}
-          </Alert>
+          </OneShotNotice>
         ) : null}
       </div>
       <FieldsPanel

@@ -10,8 +10,8 @@ import { loadListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
+import { OneShotNotice } from "@/components/ui/one-shot-notice";
 import { PageHeader } from "@/components/ui/card";
-import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { PlatformProblem } from "@/components/platform-problem";
@@ -95,9 +95,9 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
       </PageHeader>
       <div className="mb-4">{note}</div>
       {deletedName ? (
-        <Alert tone="success" live className="mb-4">
+        <OneShotNotice param="deleted" className="mb-4">
           {t("lists.deleted_notice", { name: deletedName })}
-        </Alert>
+        </OneShotNotice>
       ) : null}
       {lists.length === 0 ? (
         <div className="rounded-lg border border-border bg-surface p-8 text-center" data-testid="lists-empty">
