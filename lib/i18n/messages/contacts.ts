@@ -19,7 +19,7 @@ export const contactMessages = defineMessages(
     "contacts.columns_hint": "Your choice is remembered for your account.",
     "contacts.col.id": "ID",
     "contacts.col.name": "Name",
-    "contacts.col.bot": "Bot",
+    "contacts.col.bot": "Bot name",
     "contacts.bot_fallback": "Bot :id",
     "contacts.col.messenger": "Messenger",
     "contacts.col.phone": "Phone",
