@@ -283,6 +283,8 @@ test.describe("contact browser", () => {
     await expect(form.getByRole("radio", { name: "CSV, for spreadsheets" })).toBeChecked();
     await expect(form.getByRole("checkbox", { name: "Start the file with a byte order mark (for Excel)" })).toBeChecked();
     await expect(form).toContainText(`Filters: bot ${botName("exported")} (${PROJECT_NAME})`);
+    await expect(page.getByRole("combobox", { name: "Bot" }).locator("option:checked")).toHaveText(`${botName("exported")} (${PROJECT_NAME})`);
+    await expect(page.getByTestId("contacts-table").locator("tbody tr").first()).toContainText(botName("exported"));
     await form.getByRole("button", { name: "Export 3,501 contacts" }).click();
     await expect(form.getByText("Export started. It appears below.")).toBeVisible();
 
@@ -293,7 +295,13 @@ test.describe("contact browser", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent("download"), item.getByTestId("export-download").click()]);
-    expect(download.suggestedFilename()).toMatch(/^contacts-\d{8}-\d{4}-\d+\.csv$/);
+    // Named after the bot (its slug) and the start time in the viewer's zone, not an id.
+    await expect(item.getByTestId("export-title")).toHaveText(`Contacts of ${botName("exported")} (${PROJECT_NAME})`);
+    const slug = `${botName("exported")} ${PROJECT_NAME}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^contacts-${slug}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.csv$`));
     const text = fs.readFileSync((await download.path())!, "utf8");
     expect(
       text.startsWith(

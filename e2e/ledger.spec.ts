@@ -100,6 +100,11 @@ test.describe("support adjusts balances", () => {
     await account.getByRole("button", { name: "Confirm top-up" }).click();
     await expect(account.getByTestId("account-balance")).toHaveText("€26.00");
     expect(await journalWith(request, contactId, "Blocked top-up")).toHaveLength(1);
+    // Activity says why in words, and names the contact it is filtered by.
+    await page.goto(`/activity?contact=${contactId}&kind=debit`);
+    await expect(page.getByTestId("audit-error")).toHaveText("Account is blocked");
+    await expect(page.getByTestId("audit-error")).toHaveAttribute("data-code", "account_blocked");
+    await expect(page.getByTestId("filter-contact-name")).toHaveText(`Ledger ${contactId}`);
   });
 
   test("a debit reviewed before the account was blocked: the platform refuses it with the reason", async ({ page, request }) => {
@@ -270,6 +275,8 @@ test("the audit entries appear with the right user; support see their contacts',
   const rows = support.page.getByTestId("audit-row");
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByTestId("audit-user")).toHaveText(emailOf("support"));
+  // The contact by its name (the seeded contact is called "Ledger <id>"), not "#<id>".
+  await expect(rows.first().getByTestId("audit-contact")).toHaveText(`Ledger ${contactId}`);
   await expect(rows.first()).toContainText("Debit");
   await expect(rows.first()).toContainText("$1.25");
   await expect(rows.first()).toContainText("$3.75");
@@ -306,7 +313,7 @@ test("the audit entries appear with the right user; support see their contacts',
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const lines = (await csv.text()).trimEnd().split("\n");
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`,${emailOf("support")},support,${contactId},`);
+  expect(lines[1]).toContain(`,${emailOf("support")},support,${contactId},Ledger ${contactId},`);
   expect(lines[1]).toContain(`,USD,debit,1.25,125,"'=HYPERLINK(""x"")",succeeded,,3.75,375,`);
   await owner.context.close();
 });

@@ -93,6 +93,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
             view={data}
             hiddenColumns={hidden}
             timeZone={timeZone}
+            bots={bots}
             busy={loadingNext}
             onPage={(page) => void setParams({ page: page === 1 ? null : page })}
           />

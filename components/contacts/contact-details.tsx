@@ -22,7 +22,20 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /** Every field of the spec's contact object, for people; times in the viewer's zone. */
-export function ContactDetails({ contact, t, locale, timeZone }: { contact: Contact; t: Translate; locale: Locale; timeZone: string }) {
+export function ContactDetails({
+  contact,
+  botName,
+  t,
+  locale,
+  timeZone,
+}: {
+  contact: Contact;
+  /** What getMe calls the contact's bot ("Bot 101" when it does not say). */
+  botName: string;
+  t: Translate;
+  locale: Locale;
+  timeZone: string;
+}) {
   const none = <span className="text-muted">{t("common.none")}</span>;
   const avatar = safeUrl(contact.avatar);
   const utm = Object.entries(contact.utm);
@@ -57,8 +70,8 @@ export function ContactDetails({ contact, t, locale, timeZone }: { contact: Cont
             <Field label={t("contact.field.id")} testId="contact-id">
               <span className="font-mono">{contact.id}</span>
             </Field>
-            <Field label={t("contact.field.bot")}>
-              <span className="font-mono">{contact.bot_id}</span>
+            <Field label={t("contact.field.bot")} testId="contact-bot">
+              {botName} <span className="font-mono text-xs text-muted">({contact.bot_id})</span>
             </Field>
             <Field label={t("contact.field.phone")} testId="contact-phone">
               {contact.phone ? <span className="font-mono">{contact.phone}</span> : none}

@@ -7,13 +7,14 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { CONTACT_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
+import { botLabel, type NamedBot } from "@/lib/contacts/bot-names";
 import { contactHref, type ContactPageView, type ContactRowView } from "@/lib/contacts/rows";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { formatDateTime } from "./format";
 import { MessengerLabel, TagChips } from "./messenger-icon";
 
-function columnsFor(t: Translate, locale: Locale, timeZone: string): ColumnDef<ContactRowView>[] {
+function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readonly NamedBot[] | null): ColumnDef<ContactRowView>[] {
   const none = <span className="text-muted">{t("common.none")}</span>;
   const cells: Record<ContactColumn, (row: ContactRowView) => ReactNode> = {
     id: (row) => (
@@ -22,6 +23,7 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string): ColumnDef<C
       </Link>
     ),
     name: (row) => <span className="font-medium">{row.name || t("common.none")}</span>,
+    bot: (row) => botLabel(bots, row.botId, t),
     messenger: (row) => <MessengerLabel messenger={row.messenger} t={t} />,
     phone: (row) => (row.phone ? <span className="font-mono">{row.phone}</span> : none),
     email: (row) => row.email ?? none,
@@ -54,18 +56,21 @@ export function ContactsTable({
   view,
   hiddenColumns,
   timeZone,
+  bots = null,
   busy,
   onPage,
 }: {
   view: ContactPageView;
   hiddenColumns: ContactColumn[];
   timeZone: string;
+  /** getMe's bots, to name each row's bot (null: "Bot 101"). */
+  bots?: readonly NamedBot[] | null;
   busy: boolean;
   onPage: (page: number) => void;
 }) {
   const { t, locale } = useI18n();
   const router = useRouter();
-  const columns = useMemo(() => columnsFor(t, locale, timeZone), [t, locale, timeZone]);
+  const columns = useMemo(() => columnsFor(t, locale, timeZone, bots), [t, locale, timeZone, bots]);
   return (
     <DataTable
       columns={columns}

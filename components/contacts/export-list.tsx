@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import { cancelExportAction } from "@/lib/contacts/actions";
+import { botLabel } from "@/lib/contacts/bot-names";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
 import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/queries/use-exports";
 
@@ -54,8 +55,10 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
   const refreshExports = useRefreshExports();
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
-  const label = t("exports.label", { id: job.id });
-  const summary = describeFilters(job.filters, t, locale, botName) ?? t("exports.no_filters");
+  // The bot's name as when the export started; else as getMe names it now; else "Bot 101".
+  const nameOf = (id: number) => job.botName ?? botName?.(id) ?? botLabel(null, id, t);
+  const label = job.filters.bot === null ? t("exports.title_all") : t("exports.title_bot", { bot: nameOf(job.filters.bot) });
+  const summary = describeFilters(job.filters, t, locale, nameOf) ?? t("exports.no_filters");
   const progressText =
     job.total === null && job.status !== "finished"
       ? job.status === "running"
@@ -76,7 +79,9 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
     <li className="rounded-md border border-border p-3" data-testid="export-item" data-export-id={job.id} data-status={job.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{label}</span>
+          <span className="font-medium" data-testid="export-title">
+            {label}
+          </span>
           <Badge>
             <span className={STATUS_TONE[job.status]} data-testid="export-status">
               {t(`exports.status.${job.status}`)}

@@ -18,7 +18,18 @@ export interface ActivityFilterValues {
  * page's only state) and, having no page field, starts again at page 1. Works
  * without JavaScript; back and forward move between filter sets.
  */
-export function ActivityFilters({ users, values, t }: { users: { id: number; email: string }[]; values: ActivityFilterValues; t: Translate }) {
+export function ActivityFilters({
+  users,
+  values,
+  contactName = null,
+  t,
+}: {
+  users: { id: number; email: string }[];
+  values: ActivityFilterValues;
+  /** The name of the contact filtered by, when the dashboard knows it. */
+  contactName?: string | null;
+  t: Translate;
+}) {
   return (
     <form
       method="get"
@@ -36,7 +47,11 @@ export function ActivityFilters({ users, values, t }: { users: { id: number; ema
           ))}
         </Select>
       </Field>
-      <Field id="filter-contact" label={t("audit.filter.contact")}>
+      <Field
+        id="filter-contact"
+        label={t("audit.filter.contact")}
+        description={contactName ? <span data-testid="filter-contact-name">{contactName}</span> : undefined}
+      >
         <Input name="contact" inputMode="numeric" pattern="[0-9]*" defaultValue={values.contact} autoComplete="off" />
       </Field>
       <Field id="filter-kind" label={t("audit.filter.kind")}>

@@ -10,7 +10,8 @@ import type { AuditEntryView } from "@/lib/ledger/types";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import type { PagerProps } from "@/components/ui/pager";
-import { KIND_KEYS } from "./describe";
+import { describeCode } from "@/lib/ledger/outcome-codes";
+import { contactLabel, KIND_KEYS } from "./describe";
 
 const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
   succeeded: "text-success",
@@ -61,10 +62,14 @@ export function AuditTable({
       showContact && {
         id: "contact",
         header: t("audit.contact"),
-        meta: { className: "font-mono" },
         cell: ({ row }) => (
-          <Link className="underline" href={`/contacts/${row.original.contactId}`}>
-            {row.original.contactId}
+          <Link
+            className="underline"
+            href={`/contacts/${row.original.contactId}`}
+            title={t("audit.contact_fallback", { id: row.original.contactId })}
+            data-testid="audit-contact"
+          >
+            {contactLabel(row.original, t)}
           </Link>
         ),
       },
@@ -72,11 +77,12 @@ export function AuditTable({
         id: "account",
         header: t("audit.account"),
         meta: { className: "whitespace-nowrap" },
+        // A contact has one account per currency: the currency (and whose, where no contact column says it) names the account.
         cell: ({ row }) => (
-          <>
+          <span title={row.original.accountId !== null ? t("audit.account_id", { id: row.original.accountId }) : undefined}>
             {row.original.currency ?? t("common.none")}
-            {row.original.accountId !== null ? <span className="ml-1 font-mono text-xs text-muted">#{row.original.accountId}</span> : null}
-          </>
+            {showContact ? null : <span className="block text-xs text-muted">{contactLabel(row.original, t)}</span>}
+          </span>
         ),
       },
       {
@@ -111,7 +117,11 @@ export function AuditTable({
         cell: ({ row }) => (
           <span className={`whitespace-nowrap ${OUTCOME_CLASS[row.original.outcome]}`}>
             {t(`audit.outcome.${row.original.outcome}`)}
-            {row.original.errorCode ? <span className="block font-mono text-xs">{row.original.errorCode}</span> : null}
+            {row.original.errorCode ? (
+              <span className="block text-xs" title={row.original.errorCode} data-testid="audit-error" data-code={row.original.errorCode}>
+                {describeCode(row.original.errorCode, t)}
+              </span>
+            ) : null}
           </span>
         ),
       },

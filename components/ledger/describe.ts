@@ -40,3 +40,8 @@ export const KIND_KEYS = {
   debit: "ledger.kind.debit",
   delete: "ledger.kind.delete",
 } as const;
+
+/** A contact as people know it: its name, or "Contact 123" when the dashboard never saw it (never a blank). */
+export function contactLabel(entry: { contactId: number; contactName: string | null }, t: Translate): string {
+  return entry.contactName?.trim() || t("audit.contact_fallback", { id: entry.contactId });
+}

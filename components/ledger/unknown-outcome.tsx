@@ -8,6 +8,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
 import type { Reconciliation } from "@/lib/ledger/types";
 import { reconcileOperationAction } from "@/lib/ledger/actions";
+import { describeCode } from "@/lib/ledger/outcome-codes";
 
 /**
  * An operation the platform did not answer: it may or may not have happened.
@@ -37,7 +38,7 @@ export function UnknownOutcome({ idempotencyKey, reason, onSettled }: { idempote
   return (
     <Alert tone="warning" title={t("ledger.unknown.title")} live>
       <div className="space-y-2" data-testid="unknown-outcome">
-        <p>{t("ledger.unknown.body", { reason })}</p>
+        <p>{t("ledger.unknown.body", { reason: describeCode(reason, t) })}</p>
         {check ? (
           <p data-testid="reconciliation">
             {check.found

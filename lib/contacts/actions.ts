@@ -4,15 +4,22 @@ import { authedAction } from "@/lib/auth/authed-action";
 import { saveHiddenColumns } from "@/lib/contacts/column-settings";
 import { ExportIdSchema, HiddenColumnsSchema, StartExportSchema } from "@/lib/contacts/export/forms";
 import { cancelExportJob, createExportJob } from "@/lib/contacts/export/jobs";
+import { loadBotOptions } from "@/lib/contacts/load-contacts";
+import { loadFromPlatform } from "@/lib/dashboard/platform";
 
 /** The browser's hidden columns, remembered for the member. */
 export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColumnsSchema, async (input, { db, user }) => ({
   hidden: await saveHiddenColumns(db, user.id, input.hidden),
 }));
 
-/** Queues an export of the browser's current filters; the worker of any instance runs it. */
+/**
+ * Queues an export of the browser's current filters; the worker of any instance runs it.
+ * The bot's name (cached getMe) goes with the job, for its title and file name.
+ */
 export const startExportAction = authedAction("contacts.export", StartExportSchema, async (input, { db, user }) => {
-  const job = await createExportJob(db, { userId: user.id, ...input });
+  const bots = input.bot === null ? null : await loadFromPlatform((api) => loadBotOptions(api));
+  const botName = bots?.ok ? (bots.data.bots?.find((bot) => bot.id === input.bot)?.label ?? null) : null;
+  const job = await createExportJob(db, { userId: user.id, ...input, botName });
   return { id: job.id };
 });
 

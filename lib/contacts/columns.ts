@@ -2,7 +2,7 @@
  * The contact browser's columns, in order. The id opens the contact and cannot be
  * hidden; the others can, and each member's choice is stored (contact_browser_settings).
  */
-export const CONTACT_COLUMNS = ["id", "name", "messenger", "phone", "email", "username", "tags", "created", "status"] as const;
+export const CONTACT_COLUMNS = ["id", "name", "bot", "messenger", "phone", "email", "username", "tags", "created", "status"] as const;
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 export const HIDEABLE_COLUMNS: readonly ContactColumn[] = CONTACT_COLUMNS.filter((column) => column !== "id");
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { CacheEntry, getContacts, type Contact, type PlatformClient } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
+import { getTranslator } from "@/lib/i18n/server";
 import { toPlatformFilters, type ContactBrowserParams } from "./browser-params";
 import type { ContactPageView, ContactRowView } from "./rows";
 
@@ -52,12 +53,13 @@ export interface BotOptions {
  * (the spec does not show its fields) gives null: the browser then takes a typed bot id.
  */
 export async function loadBotOptions(api: PlatformClient): Promise<BotOptions> {
+  const t = await getTranslator();
   const me = await loadMe(api);
   const bots = me.value.projects
     ? me.value.projects.flatMap((project) =>
         (project.bots ?? []).map((bot) => ({
           id: bot.id,
-          label: `${bot.name ?? `#${bot.id}`}${project.name ? ` (${project.name})` : ""}`,
+          label: `${bot.name?.trim() || t("contacts.bot_fallback", { id: bot.id })}${project.name ? ` (${project.name})` : ""}`,
         })),
       )
     : null;

@@ -191,12 +191,12 @@ describe(`CSV export (${testDriver()})`, () => {
     const text = await csvOf(support, contact);
     const lines = text.trimEnd().split("\n");
     expect(lines[0]).toBe(
-      "id,created_at,user_email,user_role,contact_id,account_id,currency,kind,amount,amount_minor,description,outcome,error_code,balance_after,balance_after_minor,request_id,idempotency_key,reconciles_entry_id",
+      "id,created_at,user_email,user_role,contact_id,contact_name,account_id,currency,kind,amount,amount_minor,description,outcome,error_code,balance_after,balance_after_minor,request_id,idempotency_key,reconciles_entry_id",
     );
     expect(lines).toHaveLength(1 + descriptions.length + 1);
     const cells = (line: string) => line.split(",");
     // Newest first: the KWD debit.
-    expect(cells(lines[1]).slice(6, 15)).toEqual(["KWD", "debit", "1.234", "1234", "Dinar", "succeeded", "", "0.005", "5"]);
+    expect(cells(lines[1]).slice(7, 16)).toEqual(["KWD", "debit", "1.234", "1234", "Dinar", "succeeded", "", "0.005", "5"]);
     expect(text).toContain(`,"'=HYPERLINK(""http://x"")",`);
     expect(text).toContain(",'+1+2,");
     expect(text).toContain(",'-3,");
@@ -231,7 +231,7 @@ describe(`CSV export (${testDriver()})`, () => {
     );
     const lines = (await csvOf(support, contact)).trimEnd().split("\n").slice(1);
     expect(lines).toHaveLength(1203);
-    const amounts = lines.map((line) => Number(line.split(",")[9]));
+    const amounts = lines.map((line) => Number(line.split(",")[10]));
     expect(amounts).toEqual(Array.from({ length: 1203 }, (_, i) => 1203 - i));
   });
 });

@@ -32,13 +32,15 @@ export interface NewAuditEntry {
   reconcilesEntryId?: number | null;
 }
 
+/** The contact's name is taken from the dashboard's directory as it is now, so the entry keeps the name it had then. */
 export async function recordAuditEntry(db: Db, entry: NewAuditEntry): Promise<number> {
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO dashboard.audit_entries
-          (user_id, user_email, user_name, user_role, contact_id, account_id, currency, kind, amount, description,
+          (user_id, user_email, user_name, user_role, contact_id, contact_name, account_id, currency, kind, amount, description,
            outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id)
         VALUES (${entry.actor.id}, ${entry.actor.email}, ${entry.actor.name}, ${entry.actor.role}, ${entry.contactId},
+                (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = ${entry.contactId}::bigint),
                 ${entry.accountId}, ${entry.currency}, ${entry.kind}, ${entry.amount?.toString() ?? null}::bigint, ${entry.description},
                 ${entry.outcome}, ${entry.errorCode}, ${entry.balanceAfter?.toString() ?? null}::bigint, ${entry.requestId},
                 ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint)
@@ -101,6 +103,7 @@ interface AuditRow extends Record<string, unknown> {
   user_name: string;
   user_role: string;
   contact_id: string;
+  contact_name: string | null;
   account_id: string | null;
   currency: string | null;
   kind: LedgerOperation;
@@ -115,7 +118,8 @@ interface AuditRow extends Record<string, unknown> {
 }
 
 const AUDIT_COLUMNS = sql.raw(`e.id::text AS id, e.created_at, e.user_id::text AS user_id, e.user_email, e.user_name, e.user_role,
-  e.contact_id::text AS contact_id, e.account_id::text AS account_id, e.currency, e.kind, e.amount::text AS amount, e.description,
+  e.contact_id::text AS contact_id,
+  COALESCE(e.contact_name, (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = e.contact_id)) AS contact_name, e.account_id::text AS account_id, e.currency, e.kind, e.amount::text AS amount, e.description,
   e.outcome, e.error_code, e.balance_after::text AS balance_after, e.request_id, e.idempotency_key::text AS idempotency_key,
   e.reconciles_entry_id::text AS reconciles_entry_id`);
 
@@ -130,6 +134,7 @@ function toAuditView(row: AuditRow): AuditEntryView {
     userName: row.user_name,
     userRole: row.user_role,
     contactId: Number(row.contact_id),
+    contactName: row.contact_name,
     accountId: nullableNumber(row.account_id),
     currency: row.currency,
     kind: row.kind,

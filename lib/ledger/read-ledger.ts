@@ -1,14 +1,18 @@
 import "server-only";
 import { getContactAccountJournal, getContactAccounts, type PlatformClient } from "@/lib/api";
 import type { Db } from "@/lib/db/client";
+import { ensureContactName } from "@/lib/contacts/contact-names";
 import { recordContactView } from "./audit";
 import { toAccountView, toJournalView } from "./outcome";
 import type { AccountView, JournalEntryView, PageOf } from "./types";
 
-/** The contact's accounts in opening order; opening them counts as "contact opened" for the viewer's activity. */
+/**
+ * The contact's accounts in opening order; opening them counts as "contact
+ * opened" for the viewer's activity, and makes sure Activity can name the contact.
+ */
 export async function loadContactAccounts(db: Db, api: PlatformClient, viewerId: number, contactId: number): Promise<AccountView[]> {
   const accounts = await getContactAccounts(api, { contact_id: contactId });
-  await recordContactView(db, viewerId, contactId);
+  await Promise.all([recordContactView(db, viewerId, contactId), ensureContactName(db, api, contactId)]);
   return accounts.map(toAccountView);
 }
 

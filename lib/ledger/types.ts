@@ -74,6 +74,8 @@ export interface AuditEntryView {
   userName: string;
   userRole: string;
   contactId: number;
+  /** As when the entry was written, else as the dashboard last saw it; null when it never did. */
+  contactName: string | null;
   accountId: number | null;
   currency: string | null;
   kind: LedgerOperation;

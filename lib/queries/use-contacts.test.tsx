@@ -57,6 +57,7 @@ describe("useExports", () => {
     bom: false,
     status,
     filters: { bot: null, from: null, to: null, tz: "UTC" },
+    botName: null,
     total: 10,
     rowsDone: status === "finished" ? 10 : 3,
     percent: status === "finished" ? 100 : 30,

@@ -5,6 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
+import { findContactNames } from "@/lib/contacts/contact-names";
 import { activityExportHref, loadActivitySearchParams, pageOf, toAuditFilters } from "@/lib/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
@@ -34,7 +35,11 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   const params = loadActivitySearchParams(raw);
   const db = await getDb();
   const viewer = { id: user.id, role: user.role };
-  const [result, users] = await Promise.all([listAuditEntries(db, viewer, toAuditFilters(params), pageOf(params)), listAuditUsers(db, viewer)]);
+  const [result, users, contactNames] = await Promise.all([
+    listAuditEntries(db, viewer, toAuditFilters(params), pageOf(params)),
+    listAuditUsers(db, viewer),
+    findContactNames(db, params.contact ? [params.contact] : []),
+  ]);
   const exportHref = (bom: boolean) => activityExportHref(params, bom);
   const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to);
 
@@ -52,6 +57,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
         <ActivityFilters
           t={t}
           users={users}
+          contactName={params.contact ? (contactNames.get(params.contact) ?? null) : null}
           values={{
             user: params.user ? String(params.user) : "",
             contact: params.contact ? String(params.contact) : "",

@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { contentTypeOf, fileNameOf, filePreamble, type ExportFormat } from "./format";
-import type { ExportJobRow } from "./jobs";
+import { contentTypeOf, filePreamble, type ExportFormat } from "./format";
+import { exportFileName, type ExportJobRow } from "./jobs";
 
 /** Chunks read per query: a few hundred kilobytes in memory at a time, whatever the file's size. */
 const CHUNKS_PER_READ = 2;
@@ -50,7 +50,7 @@ export function exportFileStream(db: Db, job: ExportJobRow): ReadableStream<Uint
 
 export function exportFileHeaders(job: ExportJobRow): Record<string, string> {
   const format = job.format as ExportFormat;
-  const name = fileNameOf({ id: job.id, format, createdAt: job.createdAt });
+  const name = exportFileName(job);
   const length = Buffer.byteLength(filePreamble(format, job.bom), "utf8") + Number(job.bytesDone);
   return {
     "content-type": contentTypeOf(format),

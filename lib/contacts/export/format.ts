@@ -1,5 +1,6 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
+import slugify from "@sindresorhus/slugify";
 import type { Contact } from "@/lib/api";
 
 /**
@@ -96,7 +97,40 @@ export function contentTypeOf(format: ExportFormat): string {
   return format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
 }
 
-export function fileNameOf(job: { id: number; format: ExportFormat; createdAt: Date }): string {
-  const stamp = job.createdAt.toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
-  return `contacts-${stamp}-${job.id}.${job.format === "csv" ? "csv" : "jsonl"}`;
+/** The longest slug of a bot's name a file name takes. */
+const MAX_SLUG = 60;
+
+/** A bot's name as a file name part: transliterated ("Магазин" → "magazin"), lower case, "-" between words; `bot-<id>` when nothing is left. */
+export function botSlug(name: string | null | undefined, botId: number): string {
+  const slug = slugify(name ?? "", { decamelize: false })
+    .replace(/[^a-z0-9-]/g, "")
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, "");
+  return slug || `bot-${botId}`;
+}
+
+/** "2026-01-05-1300": when the export was started, in the zone it was started in (UTC when that zone is unknown). */
+function stampOf(at: Date, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(at);
+  } catch {
+    return stampOf(at, "UTC");
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "00";
+  return `${part("year")}-${part("month")}-${part("day")}-${part("hour")}${part("minute")}`;
+}
+
+/** "contacts-shop-bot-2026-01-05-1300.csv": the bot's name (when the export is of one bot) and the start time, never an id alone. */
+export function fileNameOf(job: { format: ExportFormat; createdAt: Date; bot: number | null; botName?: string | null; tz: string }): string {
+  const bot = job.bot === null ? "" : `${botSlug(job.botName, job.bot)}-`;
+  return `contacts-${bot}${stampOf(job.createdAt, job.tz)}.${job.format === "csv" ? "csv" : "jsonl"}`;
 }

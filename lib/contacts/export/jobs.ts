@@ -19,15 +19,17 @@ export type WaitReason = "rate_limit" | "budget_reserve" | "platform_unavailable
 /** What the job was started with: the browser's filters and what the platform is asked. */
 export interface StoredFilters extends ContactBrowserFilters {
   tz: string;
+  /** The bot's name when the export was started (getMe), for the title and the file name; absent in older jobs. */
+  botName?: string | null;
   platform: { bot_id?: number; date_from?: number; date_to?: number };
 }
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
 
-export async function createExportJob(db: Db, input: { userId: number } & StartExportInput) {
+export async function createExportJob(db: Db, input: { userId: number; botName?: string | null } & StartExportInput) {
   const filters: ContactBrowserFilters = { bot: input.bot, from: input.from, to: input.to };
   const tz = input.tz;
-  const stored: StoredFilters = { ...filters, tz, platform: toPlatformFilters(filters, tz) };
+  const stored: StoredFilters = { ...filters, tz, botName: input.bot === null ? null : (input.botName ?? null), platform: toPlatformFilters(filters, tz) };
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     // Serialises one member's starts, so that two quick clicks cannot both pass the limit.
@@ -102,6 +104,8 @@ export interface ExportJobView {
   bom: boolean;
   status: ExportStatus;
   filters: ContactBrowserFilters & { tz: string };
+  /** The bot's name as when the export was started; null for all bots or when the platform did not name it. */
+  botName: string | null;
   total: number | null;
   rowsDone: number;
   /** 0 to 100. */
@@ -122,6 +126,11 @@ export interface ExportJobView {
   expiresAt: string | null;
 }
 
+export function exportFileName(job: ExportJobRow): string {
+  const filters = job.filters as StoredFilters;
+  return fileNameOf({ format: job.format as ExportFormat, createdAt: job.createdAt, bot: filters.bot ?? null, botName: filters.botName, tz: filters.tz });
+}
+
 function toView(job: ExportJobRow, nowMs: number): ExportJobView {
   const filters = job.filters as StoredFilters;
   const status = job.status as ExportStatus;
@@ -139,6 +148,7 @@ function toView(job: ExportJobRow, nowMs: number): ExportJobView {
     bom: job.bom,
     status,
     filters: { bot: filters.bot ?? null, from: filters.from ?? null, to: filters.to ?? null, tz: filters.tz },
+    botName: filters.botName ?? null,
     total,
     rowsDone,
     percent,
@@ -149,7 +159,7 @@ function toView(job: ExportJobRow, nowMs: number): ExportJobView {
     errorCode: job.errorCode,
     error: job.error,
     bytes: Number(job.bytesDone),
-    fileName: fileNameOf({ id: job.id, format: job.format as ExportFormat, createdAt: job.createdAt }),
+    fileName: exportFileName(job),
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,

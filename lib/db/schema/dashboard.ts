@@ -151,6 +151,8 @@ export const auditEntries = dashboard.table(
     userName: varchar("user_name", { length: 255 }).notNull().default(""),
     userRole: varchar("user_role", { length: 16 }).notNull(),
     contactId: bigint("contact_id", { mode: "number" }).notNull(),
+    /** The contact's name when the entry was written (from contact_names); null when the dashboard had not seen it. */
+    contactName: varchar("contact_name", { length: 255 }),
     /** Null when opening an account failed. */
     accountId: bigint("account_id", { mode: "number" }),
     currency: varchar("currency", { length: 3 }),
@@ -195,6 +197,16 @@ export const contactViews = dashboard.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.contactId] }), index("contact_views_contact_idx").on(t.contactId)],
 );
+
+/**
+ * The names of contacts the dashboard has shown (the contact page, the ledger
+ * panel), so that Activity names contacts without asking the platform per row.
+ */
+export const contactNames = dashboard.table("contact_names", {
+  contactId: bigint("contact_id", { mode: "number" }).primaryKey(),
+  name: varchar("name", { length: 255 }).notNull(),
+  seenAt: tz("seen_at").notNull().defaultNow(),
+});
 
 /** The contact browser's hidden columns, per member (remembered on every device they sign in on). */
 export const contactBrowserSettings = dashboard.table("contact_browser_settings", {

@@ -48,7 +48,7 @@ export const pageMessages = defineMessages(
     "lists.empty": "Списков пока нет.",
     "lists.can_design": "Ваша роль может создавать и удалять списки.",
     "lists.read_only": "Только просмотр.",
-    "activity.title": "Журнал",
+    "activity.title": "Журнал действий",
     "activity.description": "Здесь появляются операции с балансами, сделанные через панель: кто, когда, какой контакт и счёт, и результат.",
     "activity.empty": "Записей пока нет.",
     "access.title": "Что может ваша роль",

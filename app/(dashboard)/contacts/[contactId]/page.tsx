@@ -5,6 +5,10 @@ import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { findContact } from "@/lib/contacts/find-contact";
+import { botLabel } from "@/lib/contacts/bot-names";
+import { rememberContactNames } from "@/lib/contacts/contact-names";
+import { loadBotOptions } from "@/lib/contacts/load-contacts";
+import { getDb } from "@/lib/db/client";
 import { loadContactPageParams } from "@/lib/contacts/contact-params";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { Alert } from "@/components/ui/alert";
@@ -41,7 +45,10 @@ export default async function ContactPage({
     getTimeZone(),
   ]);
   if (!ID.test(contactId) || Number(contactId) < 1) notFound();
-  const result = await loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created }));
+  const [result, bots] = await Promise.all([
+    loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created })),
+    loadFromPlatform((api) => loadBotOptions(api)),
+  ]);
 
   const header = (
     <PageHeader title={result.ok && result.data.found ? result.data.contact.name || `#${contactId}` : `#${contactId}`}>
@@ -72,6 +79,8 @@ export default async function ContactPage({
     );
   }
   const { contact, via } = result.data;
+  // Activity names this contact from here on, without asking the platform.
+  await rememberContactNames(await getDb(), [contact]);
   return (
     <>
       {header}
@@ -81,7 +90,7 @@ export default async function ContactPage({
             {t("contact.via_fallback")}
           </Alert>
         ) : null}
-        <ContactDetails contact={contact} t={t} locale={locale} timeZone={timeZone} />
+        <ContactDetails contact={contact} botName={botLabel(bots.ok ? bots.data.bots : null, contact.bot_id, t)} t={t} locale={locale} timeZone={timeZone} />
         {/* The account ledger panel (issue 9) renders here; this page knows nothing else about it. */}
         <LedgerSlot contact={contact} />
       </div>

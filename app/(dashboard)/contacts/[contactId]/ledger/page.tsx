@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Link from "next/link";
 import { getTranslator } from "@/lib/i18n/server";
+import { getDb } from "@/lib/db/client";
+import { findContactNames } from "@/lib/contacts/contact-names";
 import { PageHeader } from "@/components/ui/card";
 import { LedgerSection } from "@/components/ledger/ledger-section";
 
@@ -13,10 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContactLedgerPage({ params }: { params: Promise<{ contactId: string }> }) {
   const { contactId } = await params;
   if (!/^\d{1,15}$/.test(contactId) || Number(contactId) < 1) notFound();
-  const t = await getTranslator();
+  const [t, names] = await Promise.all([getTranslator(), getDb().then((db) => findContactNames(db, [Number(contactId)]))]);
   return (
     <>
-      <PageHeader title={t("ledger.page_title", { id: contactId })}>
+      <PageHeader title={t("ledger.page_title", { contact: names.get(Number(contactId)) ?? contactId })}>
         <Link className="underline" href={`/contacts/${contactId}`}>
           {t("ledger.back_to_contact")}
         </Link>
