@@ -424,7 +424,7 @@ test.describe("search and the header's export", () => {
       .split("\n");
     expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual([FOUND.ivan.id, FOUND.ivanna.id]);
     // Past exports are reachable from the header.
-    await form.getByRole("link", { name: "Your exports" }).click();
+    await form.getByRole("link", { name: "Your exports", exact: true }).click();
     await expect(page).toHaveURL(/#contact-exports$/);
     await expect(page.getByTestId("export-list")).toBeInViewport();
 
