@@ -18,7 +18,7 @@ const PROJECT_NAME = `Browser tests ${Date.now().toString(36)}`;
 let nextId = 700_000_000 + Math.floor(Math.random() * 90_000_000);
 const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 20));
 
-const BOTS = { edges: uniqueId(), paging: uniqueId(), exported: uniqueId(), cancelled: uniqueId() };
+const BOTS = { edges: uniqueId(), paging: uniqueId(), exported: uniqueId(), cancelled: uniqueId(), search: uniqueId() };
 const botName = (key: keyof typeof BOTS) => `${key} bot ${BOTS[key]}`;
 const PAGING_COUNT = 120;
 const EXPORT_COUNT = 3_500;
@@ -71,6 +71,24 @@ const FORMULA = {
   created_at: "2023-01-01T00:00:00Z",
 };
 
+/** Contacts to search for: a token of this run in every name, so that no other contact matches it. */
+const TOKEN = `Qz${Date.now().toString(36)}`;
+const PHONE = `7${String(uniqueId()).padStart(10, "0").slice(-10)}`;
+const searchContact = (name: string, extra: Record<string, unknown> = {}) => ({
+  id: uniqueId(),
+  bot_id: BOTS.search,
+  messenger: "telegram",
+  name: `${name} ${TOKEN}`,
+  telegram_id: String(uniqueId()),
+  created_at: "2025-02-01T10:00:00Z",
+  ...extra,
+});
+const FOUND = {
+  ivan: searchContact("Ivan"),
+  ivanna: searchContact("Ivanna", { phone: PHONE }),
+  petr: searchContact("Petr"),
+};
+
 let api: APIRequestContext;
 
 async function fixtures(document: Record<string, unknown>) {
@@ -114,7 +132,7 @@ test.beforeAll(async ({ browser }) => {
   await fixtures({
     projects: [{ uuid: PROJECT, account_id: HOLDER, name: PROJECT_NAME }],
     bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key) })),
-    contacts: [...Object.values(EDGES), RICH, FORMULA],
+    contacts: [...Object.values(EDGES), RICH, FORMULA, ...Object.values(FOUND)],
     generate_contacts: [
       { bot_id: BOTS.paging, count: PAGING_COUNT, messenger: "max", created_from: "2024-01-01T00:00:00Z", created_to: "2024-02-01T00:00:00Z" },
       { bot_id: BOTS.exported, count: EXPORT_COUNT, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z" },
@@ -348,5 +366,83 @@ test.describe("contact browser", () => {
     expect(job.status).toBe("cancelled");
     expect(job.rowsDone).toBeLessThan(CANCEL_COUNT);
     expect((await page.request.get(`/api/dashboard/contacts/exports/${exportId}/download`)).status()).toBe(404);
+  });
+});
+
+test.describe("search and the header's export", () => {
+  test.use({ storageState: storageStateOf("owner"), timezoneId: "Asia/Tokyo" });
+  const box = (page: Page) => page.getByRole("searchbox", { name: "Search", exact: true });
+
+  test("search: a name fragment goes to the URL as q once typing pauses (one request), back to page 1; the count says so; clearing restores the list", async ({
+    page,
+  }) => {
+    await goto(page, `/contacts?bot=${BOTS.search}&page=2`);
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/dashboard/contacts" && url.searchParams.has("q")) searches.push(url.searchParams.get("q")!);
+    });
+    await box(page).pressSequentially("ivan", { delay: 40 });
+    await expect(page).toHaveURL(new RegExp(`\\?bot=${BOTS.search}&q=ivan$`));
+    await expect(page.getByTestId("contacts-total")).toHaveText("Contacts matching “ivan”: 2");
+    await expect.poll(() => rowIds(page)).toEqual([FOUND.ivan.id, FOUND.ivanna.id]);
+    await expect(page.locator("tbody tr")).toContainText([`Ivan ${TOKEN}`, `Ivanna ${TOKEN}`]);
+    expect(searches).toEqual(["ivan"]);
+
+    // Every contact of the run, whatever the bot; a shared link renders the same on the server.
+    await goto(page, `/contacts?q=${TOKEN.toLowerCase()}`);
+    await expect(box(page)).toHaveValue(TOKEN.toLowerCase());
+    await expect(page.getByTestId("contacts-total")).toHaveText(`Contacts matching “${TOKEN.toLowerCase()}”: 3`);
+    expect(await rowIds(page)).toEqual([FOUND.ivan.id, FOUND.ivanna.id, FOUND.petr.id]);
+
+    await box(page).fill("");
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByTestId("contacts-total")).toHaveText(/^[\d,]+ contacts$/);
+    const all = Number((await page.getByTestId("contacts-total").textContent())!.replace(/\D/g, ""));
+    expect(all).toBeGreaterThanOrEqual(3);
+  });
+
+  test("search: a phone typed with + and separators finds its contact; Back returns to the previous search", async ({ page }) => {
+    await goto(page, `/contacts?q=${TOKEN}`);
+    const typed = `+${PHONE[0]} (${PHONE.slice(1, 4)}) ${PHONE.slice(4, 7)}-${PHONE.slice(7, 9)}-${PHONE.slice(9)}`;
+    await box(page).fill(typed);
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(typed).replace(/%20/g, "\\+").replace(/[()]/g, "\\$&")}$`));
+    await expect(page.getByTestId("contacts-total")).toHaveText(`Contacts matching “${typed}”: 1`);
+    await expect.poll(() => rowIds(page)).toEqual([FOUND.ivanna.id]);
+    await page.goBack();
+    await expect(box(page)).toHaveValue(TOKEN);
+    await expect.poll(() => rowIds(page)).toEqual([FOUND.ivan.id, FOUND.ivanna.id, FOUND.petr.id]);
+  });
+
+  test("export: the header's button counts what the search finds and exports exactly that; disabled with the reason at 0 matches", async ({ page }) => {
+    await goto(page, `/contacts?bot=${BOTS.search}&q=ivan`);
+    const form = page.getByTestId("export-form");
+    await expect(form).toContainText(`Filters: matching “ivan”, bot ${botName("search")} (${PROJECT_NAME})`);
+    await form.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
+    await form.getByRole("button", { name: "Export 2 contacts" }).click();
+    await expect(form.getByText("Export started. It appears below.")).toBeVisible();
+    const item = page.getByTestId("export-item").first();
+    await expect(item.getByTestId("export-status")).toHaveText("Ready", { timeout: 60_000 });
+    await expect(item.getByTestId("export-progress")).toContainText("2 of 2 contacts");
+    await expect(item).toContainText("matching “ivan”");
+    const [download] = await Promise.all([page.waitForEvent("download"), item.getByTestId("export-download").click()]);
+    const lines = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual([FOUND.ivan.id, FOUND.ivanna.id]);
+    // Past exports are reachable from the header.
+    await form.getByRole("link", { name: "Your exports", exact: true }).click();
+    await expect(page).toHaveURL(/#contact-exports$/);
+    await expect(page.getByTestId("export-list")).toBeInViewport();
+
+    await box(page).fill(`nobody ${TOKEN}`);
+    await expect(page.getByTestId("contacts-total")).toHaveText(`Contacts matching “nobody ${TOKEN}”: 0`);
+    await expect(page.getByTestId("contacts-empty")).toHaveAttribute("data-reason", "filtered");
+    const button = form.getByRole("button", { name: "Export 0 contacts" });
+    await expect(button).toBeDisabled();
+    await expect(form.getByTestId("export-reason")).toHaveText("Nothing to export: no contacts match.");
+    await expect(button).toHaveAccessibleDescription("Nothing to export: no contacts match.");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

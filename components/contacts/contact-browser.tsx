@@ -3,6 +3,8 @@
 import { useCallback, useState, useTransition } from "react";
 import { useQueryStates } from "nuqs";
 import { useI18n } from "@/components/i18n-provider";
+import type { Locale } from "@/lib/i18n/config";
+import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { contactBrowserParsers, hasFilters, NO_FILTERS, type ContactBrowserParams } from "@/lib/contacts/browser-params";
@@ -12,7 +14,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
-import { ExportPanel } from "./export-panel";
+import { ExportPanel, ExportsSection } from "./export-panel";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
@@ -23,7 +25,10 @@ export interface ContactBrowserProps {
   hiddenColumns: ContactColumn[];
   /** From getMe; null when the platform does not list its bots (then a bot id is typed). */
   bots: BotOption[] | null;
-  canExport: boolean;
+  /** Whether the platform searches text (the `search` extension, lib/api hasContactSearch). */
+  searchSupported: boolean;
+  /** Why the member may not export (their role), or null when they may. */
+  exportDenied: string | null;
 }
 
 /**
@@ -31,11 +36,11 @@ export interface ContactBrowserProps {
  * server loader uses), react-query loads each page through the route handler
  * and keeps the previous page on screen while the next one loads.
  */
-export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: ContactBrowserProps) {
+export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
   const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
   const { query, isInitialPage } = useContactPage(params, timeZone, initial);
-  const filters = { bot: params.bot, from: params.from, to: params.to };
+  const filters = { q: params.q, bot: params.bot, from: params.from, to: params.to };
   const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);
   const data = query.data;
   const error =
@@ -62,6 +67,8 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
     <div className="space-y-6">
       <ContactFilters
         filters={filters}
+        searchSupported={searchSupported}
+        onSearch={(q) => void setParams({ q, page: null })}
         size={params.size}
         bots={bots}
         timeZone={timeZone}
@@ -71,13 +78,28 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
         onSize={(size) => void setParams({ size, page: null })}
         onClear={clearFilters}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium" data-testid="contacts-total" aria-live="polite">
-          {data ? t("contacts.total", { count: formatNumber(data.total, locale) }) : "\u00a0"}
-        </p>
-        <p className="text-sm text-muted" role="status" aria-live="polite">
-          {loadingNext ? t("contacts.loading_page") : ""}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <p className="text-sm font-medium" data-testid="contacts-total" aria-live="polite">
+            {data ? countText(data, t, locale) : "\u00a0"}
+          </p>
+          {data?.search && data.search.applied !== "platform" ? (
+            <p className="text-sm text-muted" data-testid="contacts-search-note">
+              {data.search.applied === "id" ? t("contacts.search_by_id", { query: data.search.text }) : t("contacts.search_not_applied")}
+            </p>
+          ) : null}
+          <p className="text-sm text-muted" role="status" aria-live="polite">
+            {loadingNext ? t("contacts.loading_page") : ""}
+          </p>
+        </div>
+        <ExportPanel
+          filters={filters}
+          timeZone={timeZone}
+          total={reversed ? 0 : (data?.exportTotal ?? null)}
+          withSearch={data?.search?.applied === "platform"}
+          denied={exportDenied}
+          botName={botName}
+        />
       </div>
       {shownError ? (
         <Alert tone="danger" title={t("contacts.load_failed")} live>
@@ -108,9 +130,15 @@ export function ContactBrowser({ initial, hiddenColumns, bots, canExport }: Cont
           />
         )
       ) : null}
-      {canExport ? <ExportPanel filters={filters} timeZone={timeZone} total={reversed ? 0 : (data?.total ?? null)} botName={botName} /> : null}
+      {exportDenied === null ? <ExportsSection botName={botName} /> : null}
     </div>
   );
+}
+
+/** "12,345 contacts", or with a search the platform (or an id lookup) applied, "12 contacts match “ivan”". */
+function countText(data: ContactPageView, t: Translate, locale: Locale): string {
+  const count = formatNumber(data.total, locale);
+  return data.search && data.search.applied !== "none" ? t("contacts.matches", { count, query: data.search.text }) : t("contacts.total", { count });
 }
 
 function EmptyResult({

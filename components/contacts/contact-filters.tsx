@@ -5,7 +5,8 @@ import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ColumnChooser } from "@/components/ui/column-chooser";
 import { Field, GroupError, Input, Select } from "@/components/ui/field";
-import { hasFilters, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
+import { SearchInput } from "@/components/ui/search-input";
+import { hasFilters, MAX_SEARCH_LENGTH, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
 import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
 import { isDay } from "@/lib/contacts/time-zone";
 
@@ -15,11 +16,14 @@ export interface BotOption {
 }
 
 /**
- * Bot, creation days and page size. Every change goes to the URL at once (and
- * takes the browser back to page 1); the days are whole days of the viewer's zone.
+ * Search, bot, creation days and page size. Every change goes to the URL (and
+ * takes the browser back to page 1): the search once typing pauses, the others at
+ * once; the days are whole days of the viewer's zone.
  */
 export function ContactFilters({
   filters,
+  searchSupported,
+  onSearch,
   size,
   bots,
   timeZone,
@@ -30,6 +34,9 @@ export function ContactFilters({
   onClear,
 }: {
   filters: ContactBrowserFilters;
+  /** Whether the platform searches text (the `search` extension); else only a contact ID is looked up. */
+  searchSupported: boolean;
+  onSearch: (q: string | null) => void;
   size: PageSize;
   bots: BotOption[] | null;
   timeZone: string;
@@ -48,6 +55,14 @@ export function ContactFilters({
         {t("contacts.filters")}
       </h2>
       <div className="flex flex-wrap items-end gap-4">
+        <Field
+          id={`${id}-search`}
+          label={t("contacts.search")}
+          description={searchSupported ? t("contacts.search_hint") : t("contacts.search_id_only")}
+          className="min-w-64 flex-1"
+        >
+          <SearchInput value={filters.q} onSearch={onSearch} maxLength={MAX_SEARCH_LENGTH} />
+        </Field>
         {bots ? (
           <Field id={`${id}-bot`} label={t("contacts.filter.bot")}>
             <Select

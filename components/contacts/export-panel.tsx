@@ -18,18 +18,28 @@ import { useRefreshExports } from "@/lib/queries/use-exports";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 /**
- * Starts an export of what the browser shows now (its filters and the viewer's
- * zone) and lists the member's exports with their progress.
+ * The browser's header export: starts an export of what the browser counts now
+ * (its filters, the search when the platform searches, the viewer's zone). The
+ * button says how many contacts the file will hold; it is disabled, with the
+ * reason beside it, when there is nothing to export or the member may not export.
+ * The member's exports are listed further down the page (`#contact-exports`).
  */
 export function ExportPanel({
   filters,
   timeZone,
   total,
+  withSearch,
+  denied,
   botName,
 }: {
   filters: ContactBrowserFilters;
   timeZone: string;
+  /** Contacts the export holds (null: not known yet). */
   total: number | null;
+  /** Whether the export carries the search (a platform with the extension); else it is of the other filters. */
+  withSearch: boolean;
+  /** Why the member may not export (their role), or null. */
+  denied: string | null;
   botName: (id: number) => string;
 }) {
   const { t, locale } = useI18n();
@@ -39,12 +49,21 @@ export function ExportPanel({
   const [pending, startTransition] = useTransition();
   const form = useForm<ExportFile>({ resolver: zodResolver(ExportFileSchema), defaultValues: { format: "csv", bom: true } });
   const format = form.watch("format");
-  const summary = describeFilters(filters, t, locale, botName) ?? t("exports.no_filters");
+  const exported = withSearch ? filters : { ...filters, q: null };
+  const summary = describeFilters(exported, t, locale, botName) ?? t("exports.no_filters");
+  const reason = denied ?? (total === 0 ? t("exports.nothing") : null);
+  const count = total === null ? null : formatNumber(total, locale);
+  const label =
+    count === null
+      ? t("exports.start_unknown")
+      : filters.q !== null && !withSearch
+        ? t("exports.start_without_search", { count })
+        : t("exports.start", { count });
 
   const onSubmit = form.handleSubmit((file) =>
     startTransition(async () => {
       setNotice(null);
-      const result = await startExportAction({ ...filters, tz: timeZone, ...file });
+      const result = await startExportAction({ ...exported, tz: timeZone, ...file });
       if (result.ok) {
         setNotice({ tone: "success", text: t("exports.started") });
         await refreshExports();
@@ -56,35 +75,57 @@ export function ExportPanel({
   );
 
   return (
-    <Card title={t("exports.title")} titleId={`${id}-title`} description={t("exports.description")}>
-      <form onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${id}-title`} data-testid="export-form">
-        <p className="text-sm">{t("exports.filters", { summary })}</p>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium">{t("exports.format")}</legend>
+    <form onSubmit={onSubmit} className="space-y-2" aria-label={t("exports.title")} data-testid="export-form">
+      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+        <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1" disabled={denied !== null}>
+          <legend className="sr-only">{t("exports.format")}</legend>
           <Field label={t("exports.format.csv")} inline className="flex">
             <Radio value="csv" {...form.register("format")} />
           </Field>
           <Field label={t("exports.format.jsonl")} inline className="flex">
             <Radio value="jsonl" {...form.register("format")} />
           </Field>
-          <GroupError error={form.formState.errors.format} />
+          <Field label={t("exports.bom")} error={form.formState.errors.bom} inline className="flex">
+            <Checkbox disabled={format !== "csv"} {...form.register("bom")} />
+          </Field>
         </fieldset>
-        <Field label={t("exports.bom")} error={form.formState.errors.bom} inline className="flex">
-          <Checkbox disabled={format !== "csv"} {...form.register("bom")} />
-        </Field>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={pending}>
-            {pending ? t("exports.starting") : total === null ? t("exports.start_unknown") : t("exports.start", { count: formatNumber(total, locale) })}
-          </Button>
-          <Link href="/contacts/exports" className="text-sm underline">
-            {t("exports.all")}
-          </Link>
-        </div>
-        <Notice notice={notice} />
-      </form>
-      <div className="mt-6">
-        <ExportList botName={botName} />
+        <Button type="submit" disabled={pending || reason !== null} aria-describedby={reason ? `${id}-reason` : undefined} data-testid="export-start">
+          {pending ? t("exports.starting") : label}
+        </Button>
       </div>
-    </Card>
+      <GroupError error={form.formState.errors.format} />
+      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-sm">
+        {reason ? (
+          <p id={`${id}-reason`} className="text-muted" data-testid="export-reason">
+            {reason}
+          </p>
+        ) : null}
+        <p className="text-muted">{t("exports.filters", { summary })}</p>
+        {denied === null ? (
+          <>
+            <a href="#contact-exports" className="underline">
+              {t("exports.see_list")}
+            </a>
+            <Link href="/contacts/exports" className="underline">
+              {t("exports.all")}
+            </Link>
+          </>
+        ) : null}
+      </div>
+      <Notice notice={notice} />
+    </form>
+  );
+}
+
+/** The member's exports with their progress and download links, under the table (the header's "Your exports" leads here). */
+export function ExportsSection({ botName }: { botName: (id: number) => string }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div id="contact-exports" className="scroll-mt-4">
+      <Card title={t("exports.title")} titleId={`${id}-title`} description={t("exports.description")}>
+        <ExportList botName={botName} />
+      </Card>
+    </div>
   );
 }

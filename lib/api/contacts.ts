@@ -1,4 +1,6 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
+import { CacheEntry, CacheTtlMs, cached } from "./cache";
 import type { PlatformClient } from "./client";
 import type { Extension } from "./errors";
 import { ContactBatchSchema, ContactSchema, CountSchema, dataOf, paginated, type Contact, type ContactBatch, type Page } from "./schemas";
@@ -9,6 +11,8 @@ export interface ContactFilters {
   /** Unix seconds, inclusive. */
   date_from?: number;
   date_to?: number;
+  /** Extension (README): only the contacts whose name, email, username, phone or ids match. A platform without it ignores it. */
+  search?: string;
 }
 
 export interface ContactPageParams extends ContactFilters {
@@ -33,6 +37,30 @@ export function getContacts(api: PlatformClient, params: ContactPageParams | Con
 
 export async function getNumberOfContacts(api: PlatformClient, params: ContactFilters = {}): Promise<number> {
   return (await callMethod(api, "getNumberOfContacts", { ...params }, CountSchema)).count;
+}
+
+/** Thrown by the probe when the answer cannot tell (no contacts at all): nothing is cached, the next read asks again. */
+class UndecidedProbe extends Error {}
+
+/**
+ * Whether the platform filters by the `search` extension (README): a platform
+ * without it ignores the parameter and counts every contact. The probe is a text
+ * no contact can match; the answer is kept in the platform cache like getMe.
+ * With no contacts at all either platform answers 0: then search is taken as
+ * supported (it cannot show a wrong row) and the answer is not kept.
+ */
+export async function hasContactSearch(api: PlatformClient): Promise<boolean> {
+  const probe = async () => {
+    if ((await getNumberOfContacts(api, { search: `probe-${randomBytes(15).toString("hex")}` })) > 0) return false;
+    if ((await getNumberOfContacts(api)) > 0) return true;
+    throw new UndecidedProbe();
+  };
+  try {
+    return (await cached(api, CacheEntry.contactSearch, CacheTtlMs.contactSearch, probe)).value;
+  } catch (error) {
+    if (error instanceof UndecidedProbe) return true;
+    throw error;
+  }
 }
 
 export interface ContactUpsert {

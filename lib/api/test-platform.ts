@@ -10,6 +10,8 @@ import { handleApiRequest, type GatewayOptions } from "@/lib/platform/gateway";
  * Our real platform (the gateway and its methods on a test database) behind a
  * real node:http server on a free loopback port, for testing the client over
  * HTTP. `hide` makes methods unknown (a platform without an extension);
+ * `ignoreParams` drops parameters before the gateway reads them (a platform
+ * without a parameter extension, which ignores what it does not know);
  * `refuseNext` answers the next requests 429 as a busy platform would.
  */
 export interface TestPlatform {
@@ -21,6 +23,7 @@ export interface TestPlatform {
   /** Request bodies received. */
   bodies: string[];
   hide(methods: string[]): void;
+  ignoreParams(names: string[]): void;
   refuseNext(count: number, retryAfterSeconds: number): void;
   close(): Promise<void>;
 }
@@ -33,6 +36,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 
 export async function startTestPlatform(db: Db, options: GatewayOptions = {}): Promise<TestPlatform> {
   const hidden = new Set<string>();
+  const ignored = new Set<string>();
   let refusals = 0;
   let refusalSeconds = 1;
   const calls: string[] = [];
@@ -42,10 +46,20 @@ export async function startTestPlatform(db: Db, options: GatewayOptions = {}): P
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const method = decodeURIComponent(url.pathname.replace(/^\/api\/v1\//, ""));
-      const body = await readBody(req);
+      const received = await readBody(req);
+      let body = received;
+      if (ignored.size > 0) {
+        for (const name of ignored) url.searchParams.delete(name);
+        if (String(req.headers["content-type"] ?? "").includes("json") && body.length > 0) {
+          const params = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
+          for (const name of ignored) delete params[name];
+          body = Buffer.from(JSON.stringify(params));
+          delete req.headers["content-length"];
+        }
+      }
       calls.push(method);
       authorizations.push(String(req.headers.authorization ?? ""));
-      bodies.push(body.toString("utf8"));
+      bodies.push(received.toString("utf8"));
       if (refusals > 0) {
         refusals -= 1;
         res.writeHead(429, {
@@ -76,6 +90,7 @@ export async function startTestPlatform(db: Db, options: GatewayOptions = {}): P
     authorizations,
     bodies,
     hide: (methods) => methods.forEach((m) => hidden.add(m)),
+    ignoreParams: (names) => names.forEach((name) => ignored.add(name)),
     refuseNext(count, seconds) {
       refusals = count;
       refusalSeconds = seconds;

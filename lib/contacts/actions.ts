@@ -1,11 +1,12 @@
 "use server";
 
+import { hasContactSearch } from "@/lib/api";
 import { authedAction } from "@/lib/auth/authed-action";
 import { saveHiddenColumns } from "@/lib/contacts/column-settings";
 import { ExportIdSchema, HiddenColumnsSchema, StartExportSchema } from "@/lib/contacts/export/forms";
 import { cancelExportJob, createExportJob } from "@/lib/contacts/export/jobs";
 import { loadBotOptions } from "@/lib/contacts/load-contacts";
-import { loadFromPlatform } from "@/lib/dashboard/platform";
+import { getPlatform, loadFromPlatform } from "@/lib/dashboard/platform";
 
 /** The browser's hidden columns, remembered for the member. */
 export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColumnsSchema, async (input, { db, user }) => ({
@@ -14,12 +15,15 @@ export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColum
 
 /**
  * Queues an export of the browser's current filters; the worker of any instance runs it.
- * The bot's name (cached getMe) goes with the job, for its title and file name.
+ * The bot's name (cached getMe) goes with the job, for its title and file name. The search
+ * goes with it only when the platform searches; without the extension the export is of the
+ * other filters (the browser's button says so).
  */
 export const startExportAction = authedAction("contacts.export", StartExportSchema, async (input, { db, user }) => {
   const bots = input.bot === null ? null : await loadFromPlatform((api) => loadBotOptions(api));
   const botName = bots?.ok ? (bots.data.bots?.find((bot) => bot.id === input.bot)?.label ?? null) : null;
-  const job = await createExportJob(db, { userId: user.id, ...input, botName });
+  const q = input.q !== null && (await hasContactSearch(await getPlatform())) ? input.q : null;
+  const job = await createExportJob(db, { userId: user.id, ...input, botName, q });
   return { id: job.id };
 });
 

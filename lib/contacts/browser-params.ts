@@ -1,15 +1,16 @@
 import { createLoader, createParser, createSerializer, parseAsNumberLiteral, type inferParserType } from "nuqs/server";
-import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
+import { parseAsPositiveInteger, parseAsText } from "@/lib/url-state/parsers";
 import { daysToUnixRange, isDay } from "./time-zone";
 
 /**
  * The contact browser's URL, one typed parser map for the server loader (the
  * page and the route handler) and the client (nuqs useQueryStates):
  *
- *   /contacts?bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50
+ *   /contacts?q=ivan&bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50
  *
- * Parsing is tolerant: a value that does not parse is the default (no bot, no
- * date, page 1, 20 per page), so a hand-edited or stale URL never crashes.
+ * Parsing is tolerant: a value that does not parse is the default (no search, no
+ * bot, no date, page 1, 20 per page), so a hand-edited or stale URL never crashes.
+ * The search `q` is trimmed and cut to the platform's 200 characters; blank is none.
  */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -20,7 +21,11 @@ const parseAsDay = createParser({
   serialize: (value: string) => value,
 });
 
+/** The platform's longest `search` (README, API extensions). */
+export const MAX_SEARCH_LENGTH = 200;
+
 export const contactBrowserParsers = {
+  q: parseAsText(MAX_SEARCH_LENGTH),
   bot: parseAsPositiveInteger,
   from: parseAsDay,
   to: parseAsDay,
@@ -29,22 +34,31 @@ export const contactBrowserParsers = {
 };
 
 export type ContactBrowserParams = inferParserType<typeof contactBrowserParsers>;
-export type ContactBrowserFilters = Pick<ContactBrowserParams, "bot" | "from" | "to">;
+export type ContactBrowserFilters = Pick<ContactBrowserParams, "q" | "bot" | "from" | "to">;
 
 export const loadContactBrowserParams = createLoader(contactBrowserParsers);
 /** Builds `?bot=…&page=…` for links (defaults are left out). */
 export const serializeContactBrowserParams = createSerializer(contactBrowserParsers, { clearOnDefault: true });
 
-export const NO_FILTERS: ContactBrowserFilters = { bot: null, from: null, to: null };
+export const NO_FILTERS: ContactBrowserFilters = { q: null, bot: null, from: null, to: null };
 
 export function hasFilters(filters: ContactBrowserFilters): boolean {
-  return filters.bot !== null || filters.from !== null || filters.to !== null;
+  return filters.q !== null || filters.bot !== null || filters.from !== null || filters.to !== null;
 }
 
-/** The platform's filters: bot_id and the inclusive day range as Unix seconds in the viewer's zone. */
-export function toPlatformFilters(filters: ContactBrowserFilters, timeZone: string): { bot_id?: number; date_from?: number; date_to?: number } {
+/**
+ * The platform's filters: bot_id, the inclusive day range as Unix seconds in the
+ * viewer's zone, and `search` when the platform has the extension (a platform
+ * without it would ignore it and answer every contact; see load-contacts.ts).
+ */
+export function toPlatformFilters(
+  filters: ContactBrowserFilters,
+  timeZone: string,
+  options: { search: boolean },
+): { bot_id?: number; date_from?: number; date_to?: number; search?: string } {
   return {
     ...(filters.bot !== null ? { bot_id: filters.bot } : {}),
     ...daysToUnixRange({ from: filters.from, to: filters.to }, timeZone),
+    ...(options.search && filters.q !== null ? { search: filters.q } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { CacheEntry, getContacts, type Contact, type PlatformClient } from "@/lib/api";
+import { CacheEntry, getContacts, getNumberOfContacts, hasContactSearch, type Contact, type ContactFilters, type PlatformClient } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
 import { getTranslator } from "@/lib/i18n/server";
 import { toPlatformFilters, type ContactBrowserParams } from "./browser-params";
+import { findContact } from "./find-contact";
 import type { ContactPageView, ContactRowView } from "./rows";
 
 function toRowView(contact: Contact): ContactRowView {
@@ -23,12 +24,26 @@ function toRowView(contact: Contact): ContactRowView {
   };
 }
 
+/** Digits only, as a contact id (the lookup a platform without the search extension still allows). */
+const CONTACT_ID = /^\d{1,16}$/;
+
 /**
  * One page of the browser: the platform's page (sorted by id). Page mode answers
  * the filter's total in `meta.total`, so no getNumberOfContacts goes beside it.
+ *
+ * A search (`q`) goes to the platform as `search` when it has the extension
+ * (hasContactSearch). Without it the platform would answer every contact, so the
+ * search is not sent: digits are looked up as a contact id (getContact, kept only
+ * when the contact passes the other filters), and any other text is not applied
+ * (the page says so and lists the filters' contacts).
  */
 export async function loadContactPage(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactPageView> {
-  const filters = toPlatformFilters(params, timeZone);
+  const searching = params.q !== null && (await hasContactSearch(api));
+  const filters = toPlatformFilters(params, timeZone, { search: searching });
+  if (params.q !== null && !searching && CONTACT_ID.test(params.q)) {
+    const byId = await findByIdWithoutSearch(api, Number(params.q), filters, params);
+    if (byId) return byId;
+  }
   const page = await getContacts(api, { ...filters, page: params.page, count: params.size });
   return {
     rows: page.data.map(toRowView),
@@ -36,7 +51,41 @@ export async function loadContactPage(api: PlatformClient, params: ContactBrowse
     page: params.page,
     lastPage: Math.max(1, page.meta.last_page),
     perPage: params.size,
+    search: params.q === null ? null : { text: params.q, applied: searching ? "platform" : "none" },
+    exportTotal: page.meta.total,
   };
+}
+
+/** The id lookup of a platform without search: null when it cannot look up ids either (no getContact extension). */
+async function findByIdWithoutSearch(
+  api: PlatformClient,
+  contactId: number,
+  filters: ContactFilters,
+  params: ContactBrowserParams,
+): Promise<ContactPageView | null> {
+  const found = await findContact(api, contactId, { botId: null, created: null });
+  if (!found.found && found.reason === "needs_hint") return null;
+  const contact = found.found && passesFilters(found.contact, filters) ? found.contact : null;
+  const rows = contact && params.page === 1 ? [toRowView(contact)] : [];
+  return {
+    rows,
+    total: contact ? 1 : 0,
+    page: params.page,
+    lastPage: 1,
+    perPage: params.size,
+    search: { text: params.q!, applied: "id" },
+    // An export cannot carry the id: it holds the filters' contacts.
+    exportTotal: await getNumberOfContacts(api, filters),
+  };
+}
+
+function passesFilters(contact: Contact, filters: ContactFilters): boolean {
+  const created = Math.floor(Date.parse(contact.created_at) / 1000);
+  return (
+    (filters.bot_id === undefined || contact.bot_id === filters.bot_id) &&
+    (filters.date_from === undefined || created >= filters.date_from) &&
+    (filters.date_to === undefined || created <= filters.date_to)
+  );
 }
 
 export interface BotOptions {

@@ -27,6 +27,14 @@ export interface ContactPageView {
   page: number;
   lastPage: number;
   perPage: number;
+  /**
+   * The search as applied (null without `q`): by the platform's `search` extension;
+   * as a contact id (a platform without it, digits); or not at all (a platform
+   * without it, text: the rows are the filters' contacts).
+   */
+  search: { text: string; applied: "platform" | "id" | "none" } | null;
+  /** The contacts an export started here holds: the matches when the platform searches, else the filters' contacts. */
+  exportTotal: number;
 }
 
 export function contactHref(row: Pick<ContactRowView, "id" | "botId" | "createdAt">): string {

@@ -8,8 +8,8 @@ import { renderWithQueryClient } from "@/lib/testing/query-client";
 import { contactPageRequest, contactPageUrl, useContactPage } from "./use-contacts";
 import { exportDownloadUrl, useExports } from "./use-exports";
 
-const ALL: ContactBrowserParams = { bot: null, from: null, to: null, page: 1, size: 20 };
-const view = (page: number, total: number): ContactPageView => ({ rows: [], total, page, lastPage: 9, perPage: 20 });
+const ALL: ContactBrowserParams = { q: null, bot: null, from: null, to: null, page: 1, size: 20 };
+const view = (page: number, total: number): ContactPageView => ({ rows: [], total, page, lastPage: 9, perPage: 20, search: null, exportTotal: total });
 
 const server = serveJsonToTheBrowser();
 
@@ -20,6 +20,7 @@ describe("contact page URL", () => {
     expect(contactPageUrl(contactPageRequest({ ...ALL, bot: 5, from: "2025-01-01", page: 2 }, "Europe/Moscow"))).toBe(
       "/api/dashboard/contacts?bot=5&from=2025-01-01&page=2&tz=Europe%2FMoscow",
     );
+    expect(contactPageUrl(contactPageRequest({ ...ALL, q: "+7 999", page: 2 }, "UTC"))).toBe("/api/dashboard/contacts?q=%2B7+999&page=2");
   });
 });
 
@@ -56,7 +57,7 @@ describe("useExports", () => {
     format: "csv",
     bom: false,
     status,
-    filters: { bot: null, from: null, to: null, tz: "UTC" },
+    filters: { q: null, bot: null, from: null, to: null, tz: "UTC" },
     botName: null,
     total: 10,
     rowsDone: status === "finished" ? 10 : 3,

@@ -13,8 +13,8 @@ export type ContactPageRequest = ContactBrowserParams & { tz: string | null };
 
 /** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
 export function contactPageRequest(params: ContactBrowserParams, timeZone: string): ContactPageRequest {
-  const { bot, from, to, page, size } = params;
-  return { bot, from, to, page, size, tz: from !== null || to !== null ? timeZone : null };
+  const { q, bot, from, to, page, size } = params;
+  return { q, bot, from, to, page, size, tz: from !== null || to !== null ? timeZone : null };
 }
 
 /** `/api/dashboard/contacts?bot=…&page=…&tz=…`: the page's own parameters (its serializer), then the zone. */

@@ -16,8 +16,8 @@ describe.each([
     parsers: contactBrowserParsers,
     load: loadContactBrowserParams as (search: string) => object,
     serialize: serializeContactBrowserParams as (values: object) => string,
-    urls: ["", "?bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50", "?bot=12abc&page=-2&size=33&from=tomorrow"],
-    change: { page: 4, size: 100 },
+    urls: ["", "?bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50", "?bot=12abc&page=-2&size=33&from=tomorrow", "?q=%20%2B7%20999%20&page=2", "?q=%20"],
+    change: { q: "ivan", page: 4, size: 100 },
   },
   {
     name: "list (records page)",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "@/lib/i18n/time-zone";
+import { MAX_SEARCH_LENGTH } from "../browser-params";
 import { isDay } from "../time-zone";
 
 /** The file: its format and, for CSV, a byte order mark for Excel. The export form parses with this. */
@@ -9,8 +10,15 @@ export const ExportFileSchema = z.object({
 });
 export type ExportFile = z.input<typeof ExportFileSchema>;
 
-/** The browser's filters as in its URL, and the viewer's time zone. */
+/** The browser's filters as in its URL (the search trimmed, at most the platform's 200 characters), and the viewer's time zone. */
 const ExportFiltersSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH)
+    .nullable()
+    .default(null)
+    .transform((q) => q || null),
   bot: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
   from: z.string().refine(isDay, "form.invalid").nullable().default(null),
   to: z.string().refine(isDay, "form.invalid").nullable().default(null),

@@ -16,20 +16,30 @@ const BATCH_SIZE = 1000;
 export type ExportStatus = "queued" | "running" | "finished" | "failed" | "cancelled";
 export type WaitReason = "rate_limit" | "budget_reserve" | "platform_unavailable";
 
-/** What the job was started with: the browser's filters and what the platform is asked. */
+/**
+ * What the job was started with: the browser's filters and what the platform is
+ * asked. `q` is kept only when the platform searches (the caller checks), so the
+ * file holds exactly the contacts the browser counted.
+ */
 export interface StoredFilters extends ContactBrowserFilters {
   tz: string;
   /** The bot's name when the export was started (getMe), for the title and the file name; absent in older jobs. */
   botName?: string | null;
-  platform: { bot_id?: number; date_from?: number; date_to?: number };
+  platform: { bot_id?: number; date_from?: number; date_to?: number; search?: string };
 }
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
 
-export async function createExportJob(db: Db, input: { userId: number; botName?: string | null } & StartExportInput) {
-  const filters: ContactBrowserFilters = { bot: input.bot, from: input.from, to: input.to };
+/** `q` only when the platform searches (lib/contacts/actions.ts checks it); without it the export is of the other filters. */
+export async function createExportJob(db: Db, input: { userId: number; botName?: string | null } & Omit<StartExportInput, "q"> & { q?: string | null }) {
+  const filters: ContactBrowserFilters = { q: input.q ?? null, bot: input.bot, from: input.from, to: input.to };
   const tz = input.tz;
-  const stored: StoredFilters = { ...filters, tz, botName: input.bot === null ? null : (input.botName ?? null), platform: toPlatformFilters(filters, tz) };
+  const stored: StoredFilters = {
+    ...filters,
+    tz,
+    botName: input.bot === null ? null : (input.botName ?? null),
+    platform: toPlatformFilters(filters, tz, { search: true }),
+  };
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     // Serialises one member's starts, so that two quick clicks cannot both pass the limit.
@@ -147,7 +157,7 @@ function toView(job: ExportJobRow, nowMs: number): ExportJobView {
     format: job.format as ExportFormat,
     bom: job.bom,
     status,
-    filters: { bot: filters.bot ?? null, from: filters.from ?? null, to: filters.to ?? null, tz: filters.tz },
+    filters: { q: filters.q ?? null, bot: filters.bot ?? null, from: filters.from ?? null, to: filters.to ?? null, tz: filters.tz },
     botName: filters.botName ?? null,
     total,
     rowsDone,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
+import { permissionExplanation } from "@/lib/auth/authorize";
 import { getDb } from "@/lib/db/client";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { loadContactBrowserParams } from "@/lib/contacts/browser-params";
@@ -11,7 +12,7 @@ import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { ContactBrowser } from "@/components/contacts/contact-browser";
 import { CacheStamp } from "@/components/cache-stamp";
-import { CacheTtlMs, isConnectionProblem } from "@/lib/api";
+import { CacheTtlMs, hasContactSearch, isConnectionProblem } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,10 +27,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [user, t, params, timeZone] = await Promise.all([requireUser(), getTranslator(), loadContactBrowserParams(searchParams), getTimeZone()]);
   const db = await getDb();
-  const [hiddenColumns, page, bots] = await Promise.all([
+  const [hiddenColumns, page, bots, search] = await Promise.all([
     getHiddenColumns(db, user.id),
     loadFromPlatform((api) => loadContactPage(api, params, timeZone)),
     loadFromPlatform((api) => loadBotOptions(api)),
+    loadFromPlatform((api) => hasContactSearch(api)),
   ]);
   if (!page.ok && isConnectionProblem(page.error.code)) {
     return (
@@ -48,7 +50,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         initial={{ params, timeZone, data: page.ok ? page.data : null, error: page.ok ? null : page.error }}
         hiddenColumns={hiddenColumns}
         bots={bots.ok ? bots.data.bots : null}
-        canExport={can(user.role, "contacts.export")}
+        searchSupported={search.ok ? search.data : true}
+        exportDenied={can(user.role, "contacts.export") ? null : permissionExplanation("contacts.export", user.role, t)}
       />
     </>
   );
