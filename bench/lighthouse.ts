@@ -3,8 +3,9 @@
  * the dashboard's main pages: login, contacts, a contact (with its accounts), lists, a list, activity, settings.
  *
  * A fresh seeded dashboard served by the production build (bench/seeded-dashboard.ts; run `next build` first),
- * a few records added to the demo "Orders" list through the API, the owner signed in over HTTP: Lighthouse sends the
- * session cookie with every page (`extraHeaders`), the login page goes without it. Debian's Chromium through
+ * a few records added to the demo "Orders" list through the API, the owner signed in over HTTP: the session cookie
+ * goes with every page (`extraHeaders`, and the browser's cookie jar: see bench/lighthouse-pages.mjs), the login page
+ * goes without it. Debian's Chromium through
  * chrome-launcher, headless (bench/lighthouse-pages.mjs, run by plain Node: tsx would rename the functions Lighthouse
  * sends into the page, which then fail there). Prints one table; goals: accessibility and best practices ≥ 95,
  * performance ≥ 90.
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
       // One visit first to warm the server's route: not scored.
       await fetch(`${url}${page.path}`, { headers: page.signedIn ? { cookie } : {} });
     }
-    const output = execFileSync(process.execPath, [path.join(process.cwd(), "bench/lighthouse-pages.mjs")], {
+    const output = execFileSync(process.execPath, ["--experimental-websocket", path.join(process.cwd(), "bench/lighthouse-pages.mjs")], {
       input: JSON.stringify({ pages: PAGES.map((page) => ({ ...page, url: `${url}${page.path}` })), cookie, categories: CATEGORIES }),
       stdio: ["pipe", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,
