@@ -12,8 +12,9 @@ const config: KnipConfig = {
     // Operator commands: scripts/run.mjs runs scripts/<name>.ts by name; seed-dashboard.ts is spawned by demo.mjs and
     // e2e/serve.mjs.
     "scripts/*.ts",
-    // Started as a child process by bench/accounts.ts.
+    // Started as child processes by bench/accounts.ts and bench/lighthouse.ts.
     "bench/accounts-floor.ts",
+    "bench/lighthouse-pages.mjs",
     // Playwright's "setup" project (testMatch /auth\.setup\.ts/).
     "e2e/auth.setup.ts",
     // The types of lib/db/data-dir-lock.mjs, which TypeScript reads beside it.

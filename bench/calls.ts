@@ -24,13 +24,8 @@
  * Needs a build (`next build`). Environment: BENCH_CALLS_PEOPLE (10),
  * BENCH_CALLS_SECONDS (120).
  */
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { assertBuilt, startServer } from "@/lib/testing/server";
+import { startSeededDashboard } from "./seeded-dashboard";
 
 const PEOPLE = Number(process.env.BENCH_CALLS_PEOPLE ?? 10);
 const SECONDS = Number(process.env.BENCH_CALLS_SECONDS ?? 120);
@@ -177,29 +172,9 @@ async function person(browser: Browser, state: Awaited<ReturnType<BrowserContext
 }
 
 async function main(): Promise<void> {
-  assertBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-calls-"));
-  const apiKey = `bench_${randomBytes(24).toString("hex")}`;
-  const password = `pw-${randomBytes(9).toString("base64url")}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    PLATFORM_BASE_URL: "",
-    PLATFORM_API_KEY: "",
-    PLATFORM_LOG_REQUESTS: "1",
-    DASHBOARD_EXPORT_LOG: "0",
-    BENCH_PASSWORD: password,
-    BENCH_API_KEY: apiKey,
-    NODE_ENV: "production",
-  };
-  console.log(`seeding ${dataDir} (300 contacts, as the browser tests)…`);
-  execFileSync(
-    path.join(process.cwd(), "node_modules/.bin/tsx"),
-    ["scripts/seed-dashboard.ts", "--contacts", "300", "--users", `${EMAIL}:owner`, "--password-env", "BENCH_PASSWORD", "--api-key-env", "BENCH_API_KEY"],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const server = await startServer({ env, onLine });
+  // 300 contacts, as the browser tests.
+  const dashboard = await startSeededDashboard({ name: "calls", contacts: 300, users: [`${EMAIL}:owner`], env: { PLATFORM_LOG_REQUESTS: "1" }, onLine });
+  const { server, password } = dashboard;
   const { default: config } = await import("../playwright.config");
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: config.use?.launchOptions?.args, headless: true });
   try {
@@ -264,9 +239,7 @@ async function main(): Promise<void> {
     console.log(`\nplatform calls per page view: ${(total / views).toFixed(2)}`);
   } finally {
     await browser.close();
-    server.signal("SIGTERM");
-    await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dashboard.stop();
   }
 }
 

@@ -15,12 +15,8 @@
  * the sign-in answers counted by status and by the error the form would show.
  * Figures only: nothing here passes or fails.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { assertBuilt, startServer } from "@/lib/testing/server";
+import { startSeededDashboard } from "./seeded-dashboard";
 
 const ATTEMPTS = Number(process.env.BENCH_SIGNIN_ATTEMPTS ?? 300);
 const PROBES = Number(process.env.BENCH_SIGNIN_PROBES ?? 4);
@@ -38,30 +34,13 @@ interface SignInAnswer {
 }
 
 async function main(): Promise<void> {
-  assertBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-signin-"));
-  const apiKey = `bench_${randomBytes(24).toString("hex")}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    PLATFORM_BASE_URL: "",
-    PLATFORM_API_KEY: "",
-    PLATFORM_LOG_REQUESTS: "0",
-    PLATFORM_RATE_LIMIT: "1000000",
-    DASHBOARD_EXPORT_LOG: "0",
-    DASHBOARD_EXPORT_WORKER: "0",
-    BENCH_PASSWORD: `pw-${randomBytes(9).toString("base64url")}`,
-    BENCH_API_KEY: apiKey,
-    NODE_ENV: "production",
-  };
-  console.log(`seeding ${dataDir}…`);
-  execFileSync(
-    path.join(process.cwd(), "node_modules/.bin/tsx"),
-    ["scripts/seed-dashboard.ts", "--contacts", "10", "--users", `${EMAIL}:owner`, "--password-env", "BENCH_PASSWORD", "--api-key-env", "BENCH_API_KEY"],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const server = await startServer({ env });
+  const dashboard = await startSeededDashboard({
+    name: "signin",
+    contacts: 10,
+    users: [`${EMAIL}:owner`],
+    env: { PLATFORM_LOG_REQUESTS: "0", PLATFORM_RATE_LIMIT: "1000000", DASHBOARD_EXPORT_WORKER: "0" },
+  });
+  const { server, apiKey } = dashboard;
   try {
     const getMe = async (): Promise<{ status: number; ms: number }> => {
       const from = performance.now();
@@ -139,9 +118,7 @@ async function main(): Promise<void> {
         `max ${Math.max(0, ...times).toFixed(0)} ms   (goal: p99 < 1000 ms)`,
     );
   } finally {
-    server.signal("SIGTERM");
-    await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dashboard.stop();
   }
 }
 

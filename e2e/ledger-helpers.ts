@@ -15,13 +15,20 @@ export interface SeededAccount {
   blockedAt?: string;
 }
 
-export async function seedContact(request: APIRequestContext, accounts: SeededAccount[]): Promise<{ contactId: number; accountIds: Record<string, number> }> {
+/** The contact's own fields beside the defaults (a long name, an email…). */
+export type SeededContactFields = Partial<Record<"name" | "email" | "telegram_username" | "phone" | "address" | "created_at", string>>;
+
+export async function seedContact(
+  request: APIRequestContext,
+  accounts: SeededAccount[],
+  fields: SeededContactFields = {},
+): Promise<{ contactId: number; accountIds: Record<string, number> }> {
   const contactId = uniqueId();
   const accountIds: Record<string, number> = {};
   const response = await request.post("/api/operator/fixtures", {
     headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
     data: {
-      contacts: [{ id: contactId, bot_id: BOT_ID, messenger: "telegram", name: `Ledger ${contactId}`, telegram_id: String(contactId) }],
+      contacts: [{ id: contactId, bot_id: BOT_ID, messenger: "telegram", name: `Ledger ${contactId}`, telegram_id: String(contactId), ...fields }],
       contact_accounts: accounts.map((account) => {
         accountIds[account.currency] = uniqueId();
         return {

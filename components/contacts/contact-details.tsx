@@ -14,7 +14,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   return (
     <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-muted">{label}</dt>
-      <dd className="text-sm sm:col-span-2" data-testid={testId}>
+      <dd className="min-w-0 text-sm wrap-anywhere sm:col-span-2" data-testid={testId}>
         {children}
       </dd>
     </div>

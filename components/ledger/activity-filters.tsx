@@ -34,10 +34,10 @@ export function ActivityFilters({
     <form
       method="get"
       action="/activity"
-      className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
       aria-label={t("audit.filters")}
     >
-      <Field id="filter-user" label={t("audit.filter.user")}>
+      <Field id="filter-user" className="min-w-40 flex-1" label={t("audit.filter.user")}>
         <Select name="user" defaultValue={values.user}>
           <option value="">{t("audit.filter.anyone")}</option>
           {users.map((user) => (
@@ -49,12 +49,13 @@ export function ActivityFilters({
       </Field>
       <Field
         id="filter-contact"
+        className="min-w-40 flex-1"
         label={t("audit.filter.contact")}
         description={contactName ? <span data-testid="filter-contact-name">{contactName}</span> : undefined}
       >
         <Input name="contact" inputMode="numeric" pattern="[0-9]*" defaultValue={values.contact} autoComplete="off" />
       </Field>
-      <Field id="filter-kind" label={t("audit.filter.kind")}>
+      <Field id="filter-kind" className="min-w-40 flex-1" label={t("audit.filter.kind")}>
         <Select name="kind" defaultValue={values.kind}>
           <option value="">{t("audit.filter.any_kind")}</option>
           {ACTIVITY_KINDS.map((kind) => (
@@ -64,13 +65,13 @@ export function ActivityFilters({
           ))}
         </Select>
       </Field>
-      <Field id="filter-from" label={t("audit.filter.from")}>
+      <Field id="filter-from" className="min-w-40 flex-1" label={t("audit.filter.from")}>
         <Input name="from" type="date" defaultValue={values.from} />
       </Field>
-      <Field id="filter-to" label={t("audit.filter.to")}>
+      <Field id="filter-to" className="min-w-40 flex-1" label={t("audit.filter.to")}>
         <Input name="to" type="date" defaultValue={values.to} />
       </Field>
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <button type="submit" className={buttonClass("primary")}>
           {t("audit.filter.apply")}
         </button>

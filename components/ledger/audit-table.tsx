@@ -108,7 +108,7 @@ export function AuditTable({
       {
         id: "description",
         header: t("audit.description"),
-        meta: { className: "max-w-xs break-words" },
+        meta: { className: "max-w-xs min-w-40 wrap-anywhere" },
         cell: ({ row }) => row.original.description ?? t("common.none"),
       },
       {

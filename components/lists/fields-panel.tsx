@@ -49,7 +49,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
     () => [
       { id: "position", header: "#", meta: { className: "text-muted" }, cell: ({ row }) => row.index + 1 },
       { id: "name", header: t("lists.form.field_name"), meta: { className: "font-medium" }, cell: ({ row }) => row.original.name },
-      { id: "slug", header: t("lists.form.field_slug"), meta: { className: "font-mono text-xs" }, cell: ({ row }) => row.original.slug },
+      { id: "slug", header: t("lists.form.field_slug"), meta: { className: "font-mono text-xs wrap-anywhere" }, cell: ({ row }) => row.original.slug },
       {
         id: "type",
         header: t("lists.form.field_type"),

@@ -38,7 +38,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <aside
         id="sidebar"
         className={cn(
-          "fixed inset-y-0 left-0 z-40 w-64 border-r border-border bg-surface p-4 transition-transform md:static md:translate-x-0",
+          "fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto border-r border-border bg-surface p-4 transition-transform",
+          // From md up it stays in place while the page scrolls.
+          "md:sticky md:top-0 md:h-screen md:shrink-0 md:translate-x-0",
           open ? "translate-x-0" : "-translate-x-full invisible md:visible",
         )}
       >

@@ -40,7 +40,7 @@ export function TableCell({ className, ...props }: ComponentProps<"td"> & { "dat
     <td
       className={cn(
         "px-3 py-2 align-top",
-        "max-md:block max-md:px-0 max-md:py-1 max-md:text-left",
+        "max-md:block max-md:px-0 max-md:py-1 max-md:text-left max-md:wrap-anywhere",
         "max-md:before:block max-md:before:text-xs max-md:before:font-medium max-md:before:text-muted",
         "max-md:before:content-[attr(data-label)_/_'']",
         className,

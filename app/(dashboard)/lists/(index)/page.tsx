@@ -113,12 +113,12 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
         <>
           <Toolbar query={query} t={t} />
           {query.q ? (
-            <p className="mb-2 text-sm text-muted" role="status" data-testid="lists-matches">
+            <p className="mb-2 text-sm text-muted wrap-anywhere" role="status" data-testid="lists-matches">
               {t("lists.matches", { count: formatCount(found.length, locale), query: query.q })}
             </p>
           ) : null}
           {found.length === 0 ? (
-            <p className="rounded-lg border border-border bg-surface p-6 text-muted">{t("lists.no_match", { query: query.q })}</p>
+            <p className="rounded-lg border border-border bg-surface p-6 text-muted wrap-anywhere">{t("lists.no_match", { query: query.q })}</p>
           ) : (
             <ListsTable
               rows={shown.map((list) => ({

@@ -1,0 +1,69 @@
+// Lighthouse over the pages bench/lighthouse.ts sends on standard input (JSON: pages, cookie, categories), desktop
+// preset, a fresh headless Chromium per page; answers a JSON array of {name, scores, problems} on standard output.
+// Plain Node on purpose (see bench/lighthouse.ts), with --experimental-websocket (Node 20) for the DevTools protocol.
+//
+// The session goes into the browser's cookie jar, not only into Lighthouse's `extraHeaders`: once a page writes a
+// cookie of its own (the time zone's, after hydration), the browser's Cookie header replaces the extra one and the
+// page's later requests would go without the session (401s counted as console errors). Lighthouse leaves cookies
+// alone between runs (its clearStorageTypes do not include them).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { pages, cookie, categories } = JSON.parse(input);
+
+/** What the console errors and the browser's issues were: the audit alone does not say. */
+function detailsOf(audit) {
+  if (!["errors-in-console", "inspector-issues"].includes(audit.id)) return "";
+  const items = (audit.details?.items ?? []).map((item) => item.description ?? item.issueType ?? JSON.stringify(item).slice(0, 120));
+  return items.length > 0 ? `: ${items.map((item) => String(item).slice(0, 160)).join("; ")}` : "";
+}
+
+/** Puts "name=value; …" into the browser's cookie jar for the URL's origin (DevTools protocol, Storage.setCookies). */
+async function setCookies(port, cookie, url) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const cookies = cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
+  });
+  const answered = new Promise((resolve, reject) => {
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.id === 1) (message.error ? reject(new Error(message.error.message)) : resolve)();
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+  await answered;
+  socket.close();
+}
+
+const rows = [];
+for (const page of pages) {
+  // A fresh browser for every page: each starts from the same cookies (none for the login page).
+  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"] });
+  try {
+    if (page.signedIn) await setCookies(chrome.port, cookie, page.url);
+    const flags = { port: chrome.port, logLevel: "error", onlyCategories: categories, ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) };
+    const result = await lighthouse(page.url, flags, desktopConfig);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+    const { lhr } = result;
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
+    const scores = categories.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+    // The audits that cost points, for the follow-up.
+    const problems = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && !["informative", "manual", "notApplicable"].includes(audit.scoreDisplayMode))
+      .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}${detailsOf(audit)}`);
+    rows.push({ name: page.name, scores, problems });
+    console.error(`  ${page.name}: ${scores.join(" / ")}`);
+  } finally {
+    chrome.kill();
+  }
+}
+process.stdout.write(JSON.stringify(rows));

@@ -1,0 +1,82 @@
+/**
+ * npm run bench:lighthouse — Lighthouse's performance, accessibility and best-practices scores (desktop preset) of
+ * the dashboard's main pages: login, contacts, a contact (with its accounts), lists, a list, activity, settings.
+ *
+ * A fresh seeded dashboard served by the production build (bench/seeded-dashboard.ts; run `next build` first),
+ * a few records added to the demo "Orders" list through the API, the owner signed in over HTTP: the session cookie
+ * goes with every page (`extraHeaders`, and the browser's cookie jar: see bench/lighthouse-pages.mjs), the login page
+ * goes without it. Debian's Chromium through
+ * chrome-launcher, headless (bench/lighthouse-pages.mjs, run by plain Node: tsx would rename the functions Lighthouse
+ * sends into the page, which then fail there). Prints one table; goals: accessibility and best practices ≥ 95,
+ * performance ≥ 90.
+ * Figures only: nothing here passes or fails.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { signInForCookie, startSeededDashboard } from "./seeded-dashboard";
+
+const EMAIL = "owner@example.com";
+// The demo seed's "Orders" list (lib/dashboard/demo-data.ts) and its first contact, who has two accounts.
+const ORDERS_LIST = "0b6c3c1e-1111-4a2b-8c3d-000000000001";
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+
+const PAGES: { name: string; path: string; signedIn: boolean }[] = [
+  { name: "login", path: "/login", signedIn: false },
+  { name: "contacts", path: "/contacts", signedIn: true },
+  { name: "contact", path: "/contacts/1", signedIn: true },
+  { name: "lists", path: "/lists", signedIn: true },
+  { name: "list", path: `/lists/${ORDERS_LIST}`, signedIn: true },
+  { name: "activity", path: "/activity", signedIn: true },
+  { name: "settings", path: "/settings", signedIn: true },
+];
+
+/** One page's line of bench/lighthouse-pages.mjs's answer. */
+interface PageScores {
+  name: string;
+  scores: number[];
+  problems: string[];
+}
+
+async function addRecords(baseUrl: string, apiKey: string): Promise<void> {
+  for (let n = 1; n <= 5; n++) {
+    const answer = await fetch(`${baseUrl}/api/v1/addListItem`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify({ schema_id: ORDERS_LIST, item: { sku: `SKU-${1000 + n}`, price: 1250 * n, paid: n % 2 === 0 } }),
+    });
+    if (answer.status !== 201) throw new Error(`addListItem answered ${answer.status}: ${await answer.text()}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const dashboard = await startSeededDashboard({ name: "lighthouse", contacts: 50, users: [`${EMAIL}:owner`], env: { PLATFORM_RATE_LIMIT: "100000" } });
+  try {
+    const { url } = dashboard.server;
+    await addRecords(url, dashboard.apiKey);
+    const cookie = await signInForCookie(url, EMAIL, dashboard.password);
+    for (const page of PAGES) {
+      // One visit first to warm the server's route: not scored.
+      await fetch(`${url}${page.path}`, { headers: page.signedIn ? { cookie } : {} });
+    }
+    const output = execFileSync(process.execPath, ["--experimental-websocket", path.join(process.cwd(), "bench/lighthouse-pages.mjs")], {
+      input: JSON.stringify({ pages: PAGES.map((page) => ({ ...page, url: `${url}${page.path}` })), cookie, categories: CATEGORIES }),
+      stdio: ["pipe", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const rows = JSON.parse(output.toString("utf8")) as PageScores[];
+    console.log(`\n  ${"page".padEnd(10)} ${"performance".padStart(11)} ${"accessibility".padStart(13)} ${"best-practices".padStart(14)}`);
+    for (const row of rows) {
+      const [performance, accessibility, bestPractices] = row.scores;
+      console.log(`  ${row.name.padEnd(10)} ${String(performance).padStart(11)} ${String(accessibility).padStart(13)} ${String(bestPractices).padStart(14)}`);
+    }
+    console.log("\n  audits that cost points (goals: performance ≥ 90, accessibility and best practices ≥ 95):");
+    for (const row of rows) console.log(`  ${row.name.padEnd(10)} ${row.problems.join(", ") || "none"}`);
+  } finally {
+    await dashboard.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
