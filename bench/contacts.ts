@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
-import { handleApiRequest } from "@/lib/platform/gateway";
+import { getFromHandler, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 
 // One log line per request would dominate a thousand-batch export.
@@ -38,21 +38,7 @@ const TO = "2026-01-01T00:00:00Z";
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function call(db: Database["db"], method: string, params: Record<string, unknown>) {
-  const url = new URL(`http://bench.local/api/v1/${method}`);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
-  const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${KEY}` } });
-  const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
-  const body = JSON.parse(await response.text());
-  if (response.status !== 200) throw new Error(`${method} ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await fn();
-  return [result, performance.now() - started];
-}
+const call = (db: Database["db"], method: string, params: Record<string, unknown>) => getFromHandler(db, KEY, method, params);
 
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts ==`);

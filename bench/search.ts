@@ -24,7 +24,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
-import { handleApiRequest } from "@/lib/platform/gateway";
+import { getFromHandler, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { matchingContactIdsSql } from "@/lib/platform/contacts/count";
 import { resolveContactFilter } from "@/lib/platform/contacts/scope";
@@ -154,21 +154,7 @@ function searchIndexStatements(): { name: string; statement: string }[] {
   return [...text.matchAll(SEARCH_INDEX)].map((m) => ({ name: m[1], statement: m[0] }));
 }
 
-async function call(db: Database["db"], method: string, params: Record<string, unknown>) {
-  const url = new URL(`http://bench.local/api/v1/${method}`);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
-  const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${KEY}` } });
-  const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
-  const body = JSON.parse(await response.text());
-  if (response.status !== 200) throw new Error(`${method} ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await fn();
-  return [result, performance.now() - started];
-}
+const call = (db: Database["db"], method: string, params: Record<string, unknown>) => getFromHandler(db, KEY, method, params);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
