@@ -118,7 +118,7 @@ export function Field({
           </>
         )}
         {description ? (
-          <p id={ids.description} className="text-xs text-muted">
+          <p id={ids.description} className="text-xs text-muted wrap-anywhere">
             {description}
           </p>
         ) : null}
