@@ -34,6 +34,8 @@ export const contactBrowserParsers = {
 };
 
 export type ContactBrowserParams = inferParserType<typeof contactBrowserParsers>;
+/** A page of the browser as the route handler takes it: the page's URL state plus `tz`, the viewer's zone. */
+export type ContactPageRequest = ContactBrowserParams & { tz: string | null };
 export type ContactBrowserFilters = Pick<ContactBrowserParams, "q" | "bot" | "from" | "to">;
 
 export const loadContactBrowserParams = createLoader(contactBrowserParsers);

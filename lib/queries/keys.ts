@@ -1,4 +1,4 @@
-import type { ContactPageRequest } from "./use-contacts";
+import type { ContactPageRequest } from "@/lib/contacts/browser-params";
 
 /**
  * Every react-query key of the dashboard, spelled once: the hooks read with

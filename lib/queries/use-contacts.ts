@@ -1,15 +1,12 @@
 "use client";
 
 import { hashKey, keepPreviousData, useQuery } from "@tanstack/react-query";
-import { serializeContactBrowserParams, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import { serializeContactBrowserParams, type ContactBrowserParams, type ContactPageRequest } from "@/lib/contacts/browser-params";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
 
 const CONTACTS_URL = "/api/dashboard/contacts";
-
-/** A page of the browser as the route handler takes it: the page's URL state plus `tz`, the viewer's zone. */
-export type ContactPageRequest = ContactBrowserParams & { tz: string | null };
 
 /** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
 export function contactPageRequest(params: ContactBrowserParams, timeZone: string): ContactPageRequest {
