@@ -45,7 +45,10 @@ export function I18nProvider({
   useEffect(() => {
     if (browserZone) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserZone)}; path=/; max-age=${YEAR}; samesite=lax`;
   }, [browserZone]);
-  const value = useMemo(() => ({ locale, timeZone, t: ((key, vars) => translate(dictionary, key, vars)) as Translate }), [locale, dictionary, timeZone]);
+  const value = useMemo(
+    () => ({ locale, timeZone, t: ((key, vars) => translate(dictionary, key, vars, locale)) as Translate }),
+    [locale, dictionary, timeZone],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -14,7 +14,7 @@ export function dictionaryFor(locale: Locale): Dictionary {
 
 export function translator(locale: Locale): Translate {
   const dictionary = dictionaryFor(locale);
-  return (key, vars) => translate(dictionary, key, vars);
+  return (key, vars) => translate(dictionary, key, vars, locale);
 }
 
 export function hasMessage(key: string): key is MessageKey {

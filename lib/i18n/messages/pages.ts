@@ -3,7 +3,7 @@ import { defineMessages } from "./define";
 export const pageMessages = defineMessages(
   {
     "contacts.title": "Contacts",
-    "contacts.total": ":count contacts",
+    "contacts.total": "{count, plural, one {:count contact} other {:count contacts}}",
     "contacts.table": "Contacts, page :page",
     "contacts.id": "ID",
     "contacts.name": "Name",
@@ -12,7 +12,7 @@ export const pageMessages = defineMessages(
     "contacts.created": "Created",
     "contacts.empty": "No contacts yet. Contacts appear here when people write to your bots.",
     "lists.title": "Lists",
-    "lists.total": ":count lists",
+    "lists.total": "{count, plural, one {:count list} other {:count lists}}",
     "lists.table": "Lists",
     "lists.name": "Name",
     "lists.project": "Project",

@@ -36,7 +36,7 @@ export const shellMessages = defineMessages(
     "currency.none": "No currency matches.",
     "currency.list": "Currency",
     "currency.find": "Find a currency",
-    "currency.shown": ":count currencies shown.",
+    "currency.shown": "{count, plural, one {:count currency shown.} other {:count currencies shown.}}",
     "cache.as_of": "As of :time",
     "cache.refresh": "Refresh",
     "cache.refreshing": "Refreshing…",
