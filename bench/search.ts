@@ -13,7 +13,8 @@
  * total) and getNumberOfContacts, printing p50, p95 and max, and the median number of matches.
  *
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_SAMPLES (default 40), BENCH_TARGETS
- * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), DATABASE_ADMIN_URL (else
+ * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), BENCH_KEEP=1 (keeps the PostgreSQL database and prints its
+ * URL, to look at plans by hand; drop it yourself), DATABASE_ADMIN_URL (else
  * scripts/ensure-postgres.sh).
  */
 import fs from "node:fs";
@@ -220,6 +221,9 @@ async function run(target: string): Promise<void> {
     const scratch = await createScratchDatabase(postgresServerUrl(), "bench_search");
     database = await openDatabase({ url: scratch.url });
     dropDatabase = scratch.drop;
+    if (process.env.BENCH_KEEP === "1") {
+      dropDatabase = async () => console.log(`kept: ${scratch.url}`);
+    }
   } else {
     database = await openDatabase({});
   }
