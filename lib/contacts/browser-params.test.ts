@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { loadContactBrowserParams, serializeContactBrowserParams, toPlatformFilters, type ContactBrowserParams } from "./browser-params";
+import {
+  CONTACT_SORTS,
+  loadContactBrowserParams,
+  serializeContactBrowserParams,
+  sortFor,
+  sortingOf,
+  toPlatformFilters,
+  type ContactBrowserParams,
+} from "./browser-params";
 
 const DEFAULTS: ContactBrowserParams = { q: null, bot: null, from: null, to: null, sort: "id", page: 1, size: 20 };
 
@@ -54,5 +62,20 @@ describe("contact browser URL", () => {
     expect(toPlatformFilters(filters, "Europe/Moscow", { search: true })).toEqual({ bot_id: 7, ...days, search: "ivan" });
     expect(toPlatformFilters(filters, "Europe/Moscow", { search: false })).toEqual({ bot_id: 7, ...days });
     expect(toPlatformFilters({ q: null, bot: null, from: null, to: null }, "UTC", { search: true })).toEqual({});
+  });
+});
+
+describe("the order and the table's sortable columns", () => {
+  test("each order is one column and direction, and back", () => {
+    expect(CONTACT_SORTS.map(sortingOf)).toEqual([
+      { id: "id", desc: false },
+      { id: "id", desc: true },
+      { id: "created", desc: false },
+      { id: "created", desc: true },
+    ]);
+    for (const sort of CONTACT_SORTS) {
+      const { id, desc } = sortingOf(sort);
+      expect(sortFor(id, desc)).toBe(sort);
+    }
   });
 });

@@ -26,6 +26,26 @@ export const CONTACT_SORTS = ["id", "-id", "created_at", "-created_at"] as const
 export type ContactBrowserSort = (typeof CONTACT_SORTS)[number];
 export const DEFAULT_CONTACT_SORT: ContactBrowserSort = "id";
 
+/** The columns the table sorts by, and the platform's key for each (an allow-list: no other column sorts). */
+const SORT_KEYS = { id: "id", created: "created_at" } as const;
+export type SortableContactColumn = keyof typeof SORT_KEYS;
+
+export function isSortableContactColumn(column: string): column is SortableContactColumn {
+  return Object.hasOwn(SORT_KEYS, column);
+}
+
+/** The table's sorting state of an order: which column, which direction. */
+export function sortingOf(sort: ContactBrowserSort): { id: SortableContactColumn; desc: boolean } {
+  const desc = sort.startsWith("-");
+  const key = desc ? sort.slice(1) : sort;
+  return { id: key === SORT_KEYS.created ? "created" : "id", desc };
+}
+
+/** The order a sortable column's header asks for. */
+export function sortFor(column: SortableContactColumn, desc: boolean): ContactBrowserSort {
+  return `${desc ? "-" : ""}${SORT_KEYS[column]}`;
+}
+
 /** The platform's longest `search` (README, API extensions). */
 export const MAX_SEARCH_LENGTH = 200;
 
