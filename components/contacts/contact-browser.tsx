@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { contactBrowserParsers, hasFilters, NO_FILTERS, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import { contactBrowserParsers, DEFAULT_CONTACT_SORT, hasFilters, NO_FILTERS, type ContactBrowserParams } from "@/lib/contacts/browser-params";
 import type { ContactColumn } from "@/lib/contacts/columns";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import type { ActionError } from "@/lib/actions/result";
@@ -88,6 +88,11 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
               {data.search.applied === "id" ? t("contacts.search_by_id", { query: data.search.text }) : t("contacts.search_not_applied")}
             </p>
           ) : null}
+          {data && !data.sortable && params.sort !== DEFAULT_CONTACT_SORT ? (
+            <p className="text-sm text-muted" data-testid="contacts-sort-note">
+              {t("contacts.sort_not_available")}
+            </p>
+          ) : null}
           <p className="text-sm text-muted" role="status" aria-live="polite">
             {loadingNext ? t("contacts.loading_page") : ""}
           </p>
@@ -117,6 +122,8 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
             timeZone={timeZone}
             bots={bots}
             busy={loadingNext}
+            sort={data.sortable ? params.sort : DEFAULT_CONTACT_SORT}
+            onSort={data.sortable ? (sort) => void setParams({ sort, page: null }) : undefined}
             onPage={(page) => void setParams({ page: page === 1 ? null : page })}
           />
         ) : (

@@ -7,6 +7,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { CONTACT_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
+import { isSortableContactColumn, sortFor, sortingOf, type ContactBrowserSort } from "@/lib/contacts/browser-params";
 import { botLabel, type NamedBot } from "@/lib/contacts/bot-names";
 import { contactHref, type ContactPageView, type ContactRowView } from "@/lib/contacts/rows";
 import type { Locale } from "@/lib/i18n/config";
@@ -43,13 +44,17 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
     id: column,
     header: t(`contacts.col.${column}`),
     enableHiding: column !== "id",
+    enableSorting: isSortableContactColumn(column),
+    // Newest first is what people look for when they sort by creation.
+    meta: column === "created" ? { firstSort: "desc" as const } : undefined,
     cell: ({ row }) => cells[column](row.original),
   }));
 }
 
 /**
  * One page of contacts (page mode: the platform pages, the table only shows).
- * Rows are one tab stop: arrow keys (and Home, End) move between them, Enter or
+ * The Id and Created headers sort (the platform's `sort` extension) when `onSort`
+ * is given; the headers mark the order the rows are in either way. Rows are one tab stop: arrow keys (and Home, End) move between them, Enter or
  * a click opens the contact.
  */
 export function ContactsTable({
@@ -58,6 +63,8 @@ export function ContactsTable({
   timeZone,
   bots = null,
   busy,
+  sort,
+  onSort,
   onPage,
 }: {
   view: ContactPageView;
@@ -66,6 +73,10 @@ export function ContactsTable({
   /** getMe's bots, to name each row's bot (null: "Bot 101"). */
   bots?: readonly NamedBot[] | null;
   busy: boolean;
+  /** The order the rows are in. */
+  sort: ContactBrowserSort;
+  /** Asks for another order; absent when the platform cannot sort (the headers then only show the order). */
+  onSort?: (sort: ContactBrowserSort) => void;
   onPage: (page: number) => void;
 }) {
   const { t, locale } = useI18n();
@@ -79,6 +90,8 @@ export function ContactsTable({
       caption={t("contacts.table_caption", { page: view.page, pages: view.lastPage })}
       testId="contacts-table"
       hiddenColumns={hiddenColumns}
+      sorting={[sortingOf(sort)]}
+      sort={onSort ? { onSort: (column, desc) => isSortableContactColumn(column) && onSort(sortFor(column, desc)) } : undefined}
       loading={busy}
       scrollClassName="md:max-h-[75vh]"
       rowProps={(row) => ({ "data-contact-id": row.id })}

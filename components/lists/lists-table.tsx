@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import Link from "next/link";
-import type { ColumnDef, HeaderContext } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -20,31 +20,15 @@ export interface ListRowView {
   updatedAt: string;
 }
 
-/** A column header that sorts by its column (and flips the direction when it already does). */
-function SortLink({ label, query, context }: { label: string; query: ListQuery; context: HeaderContext<ListRowView, unknown> }) {
-  const sorted = context.column.getIsSorted();
-  const dir = sorted === "asc" ? "desc" : "asc";
-  return (
-    <Link className="inline-flex items-center gap-1 hover:underline" href={listQueryHref(query, { sort: context.column.id as ListSort, dir })}>
-      {label}
-      <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}</span>
-    </Link>
-  );
-}
-
-/** The Lists page's table: one screen of the searched and sorted lists, sort links in the headers, the link pager. */
+/** The Lists page's table: one screen of the searched and sorted lists, the kit's sort links in the headers, the link pager. */
 export function ListsTable({ rows, query, page, pages }: { rows: ListRowView[]; query: ListQuery; page: number; pages: number }) {
   const { t, locale, timeZone } = useI18n();
   const columns = useMemo<ColumnDef<ListRowView>[]>(() => {
-    const sortable = (id: ListSort, label: string) => ({
-      id,
-      meta: { label },
-      header: (context: HeaderContext<ListRowView, unknown>) => <SortLink label={label} query={query} context={context} />,
-    });
+    const sortable = (id: ListSort, label: string) => ({ id, header: label, enableSorting: true });
     return [
       {
         ...sortable("name", t("lists.name")),
-        meta: { label: t("lists.name"), className: "font-medium" },
+        meta: { className: "font-medium" },
         cell: ({ row }) => (
           <Link className="text-primary underline-offset-2 hover:underline" href={`/lists/${row.original.id}`}>
             {row.original.name}
@@ -63,16 +47,16 @@ export function ListsTable({ rows, query, page, pages }: { rows: ListRowView[]; 
       { ...sortable("fields", t("lists.fields")), cell: ({ row }) => row.original.fieldCount },
       {
         ...sortable("created", t("lists.created")),
-        meta: { label: t("lists.created"), className: "whitespace-nowrap" },
+        meta: { className: "whitespace-nowrap" },
         cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone),
       },
       {
         ...sortable("updated", t("lists.updated")),
-        meta: { label: t("lists.updated"), className: "whitespace-nowrap" },
+        meta: { className: "whitespace-nowrap" },
         cell: ({ row }) => formatTimestamp(row.original.updatedAt, locale, timeZone),
       },
     ];
-  }, [t, locale, timeZone, query]);
+  }, [t, locale, timeZone]);
   return (
     <DataTable
       columns={columns}
@@ -80,6 +64,7 @@ export function ListsTable({ rows, query, page, pages }: { rows: ListRowView[]; 
       getRowId={(row) => row.id}
       caption={t("lists.table")}
       sorting={[{ id: query.sort, desc: query.dir === "desc" }]}
+      sort={{ hrefFor: (id, desc) => listQueryHref(query, { sort: id as ListSort, dir: desc ? "desc" : "asc" }) }}
       rowProps={() => ({ "data-testid": "list-row" })}
       pager={{ page, pages, hrefFor: (target) => listQueryHref(query, { page: target }) }}
     />

@@ -178,4 +178,50 @@ describe("DataTable", () => {
     inEnglish(<People rowProps={() => ({ "data-testid": "person-row" })} />);
     expect(screen.getAllByTestId("person-row").every((row) => !row.hasAttribute("tabindex"))).toBe(true);
   });
+
+  describe("sortable headers", () => {
+    const sortable: ColumnDef<Person, unknown>[] = [
+      { id: "name", header: "Name", enableSorting: true, cell: ({ row }) => row.original.name },
+      { id: "email", header: "Email", cell: ({ row }) => row.original.email },
+      { id: "balance", header: "Balance", enableSorting: true, meta: { firstSort: "desc" }, cell: ({ row }) => row.original.balance },
+    ];
+
+    it("a button in each sortable header asks for the other direction, or the column's first one; aria-sort marks the order", async () => {
+      const onSort = vi.fn();
+      inEnglish(<People columns={sortable} sorting={[{ id: "name", desc: false }]} sort={{ onSort }} />);
+      const [name, email, balance] = screen.getAllByRole("columnheader");
+      expect([name, email, balance].map((header) => header.getAttribute("aria-sort"))).toEqual(["ascending", null, null]);
+      expect(within(email).queryByRole("button")).toBeNull();
+      await userEvent.click(within(name).getByRole("button", { name: "Name" }));
+      expect(onSort).toHaveBeenLastCalledWith("name", true);
+      await userEvent.click(within(balance).getByRole("button", { name: "Balance" }));
+      expect(onSort).toHaveBeenLastCalledWith("balance", true);
+    });
+
+    it("sorted descending: aria-sort descending, the button asks for ascending; the keyboard reaches it", async () => {
+      const onSort = vi.fn();
+      inEnglish(<People columns={sortable} sorting={[{ id: "balance", desc: true }]} sort={{ onSort }} />);
+      expect(screen.getByRole("columnheader", { name: "Balance" }).getAttribute("aria-sort")).toBe("descending");
+      screen.getByRole("button", { name: "Balance" }).focus();
+      await userEvent.keyboard("{Enter}");
+      expect(onSort).toHaveBeenLastCalledWith("balance", false);
+    });
+
+    it("with hrefFor the headers are links to the orders; without a sort control they are plain text", () => {
+      const { unmount } = inEnglish(
+        <People
+          columns={sortable}
+          sorting={[{ id: "name", desc: true }]}
+          sort={{ hrefFor: (id, desc) => `/people?sort=${id}&dir=${desc ? "desc" : "asc"}` }}
+        />,
+      );
+      expect(screen.getByRole("link", { name: "Name" }).getAttribute("href")).toBe("/people?sort=name&dir=asc");
+      expect(screen.getByRole("link", { name: "Balance" }).getAttribute("href")).toBe("/people?sort=balance&dir=desc");
+      unmount();
+      inEnglish(<People columns={sortable} sorting={[{ id: "name", desc: true }]} />);
+      expect(screen.queryByRole("link")).toBeNull();
+      expect(screen.queryByRole("button")).toBeNull();
+      expect(screen.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("descending");
+    });
+  });
 });

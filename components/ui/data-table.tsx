@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+import Link from "next/link";
 import {
   flexRender,
   getCoreRowModel,
@@ -28,8 +29,16 @@ declare module "@tanstack/react-table" {
     headerClassName?: string;
     /** The column's name as text where `header` renders more than text (the card layout, the column chooser). */
     label?: string;
+    /** A sortable column's first direction when it is not the sorted one (default ascending; "desc" for "newest first"). */
+    firstSort?: "asc" | "desc";
   }
 }
+
+/**
+ * Server sorting from the headers: each column with `enableSorting: true` gets a button (`onSort`) or a
+ * link (`hrefFor`) in its header that asks for that column, the other direction when it already sorts.
+ */
+export type SortControl = { onSort: (columnId: string, desc: boolean) => void } | { hrefFor: (columnId: string, desc: boolean) => string };
 
 /** Attributes for one row: a data-testid, data-* values, a class. */
 export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-${string}`]: string | number | boolean | null | undefined };
@@ -45,8 +54,10 @@ export interface DataTableProps<TData, TValue> {
   onHiddenColumnsChange?: (hidden: string[]) => void;
   /** Show a column chooser above the table for the columns that can be hidden (`enableHiding`). */
   columnChooser?: boolean | { label?: string; hint?: string };
-  /** Server sorting: the order the rows come in, marked on the headers (aria-sort); headers render their own sort links. */
+  /** Server sorting: the order the rows come in, marked on the headers (aria-sort). */
   sorting?: SortingState;
+  /** How a sortable header asks for another order (see SortControl); without it headers only show the order. */
+  sort?: SortControl;
   /** Server paging: the one Pager under the table, with links (`hrefFor`) or buttons (`onPage`). */
   pager?: PagerProps;
   /** A page is loading: the rows shown are dimmed (skeleton rows when there are none yet) and the table is busy. */
@@ -77,6 +88,34 @@ function labelOf<TData>(column: Column<TData, unknown>): string {
 }
 
 /**
+ * A sortable header's control: the header's own content and an arrow for the current direction
+ * (aria-hidden: the header cell's aria-sort says it). Asks for the other direction when the column
+ * sorts, else for the column's first direction.
+ */
+function SortHeader<TData>({ column, sort, children }: { column: Column<TData, unknown>; sort: SortControl; children: ReactNode }) {
+  const sorted = column.getIsSorted();
+  const desc = sorted ? sorted === "asc" : column.columnDef.meta?.firstSort === "desc";
+  const className = "inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary";
+  const content = (
+    <>
+      {children}
+      <span aria-hidden="true" className="w-3 text-xs">
+        {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}
+      </span>
+    </>
+  );
+  return "hrefFor" in sort ? (
+    <Link className={className} href={sort.hrefFor(column.id, desc)}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" className={cn(className, "font-[inherit]")} onClick={() => sort.onSort(column.id, desc)}>
+      {content}
+    </button>
+  );
+}
+
+/**
  * The dashboard's table: TanStack Table for columns and visibility, a caption, a sticky header, its own
  * focusable scroll box (the page never scrolls sideways), cards on narrow screens, loading and empty
  * states, and the Pager for server paging.
@@ -90,6 +129,7 @@ export function DataTable<TData, TValue>({
   onHiddenColumnsChange,
   columnChooser = false,
   sorting,
+  sort,
   pager,
   loading = false,
   empty,
@@ -183,7 +223,13 @@ export function DataTable<TData, TValue>({
                       aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                       className={header.column.columnDef.meta?.headerClassName}
                     >
-                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                      {header.isPlaceholder ? null : sort && header.column.columnDef.enableSorting === true ? (
+                        <SortHeader column={header.column} sort={sort}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </SortHeader>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
                     </TableHead>
                   );
                 })}

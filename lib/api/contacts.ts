@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { CacheEntry, CacheTtlMs, cached } from "./cache";
 import type { PlatformClient } from "./client";
-import type { Extension } from "./errors";
+import { isPlatformApiError, type Extension } from "./errors";
 import { ContactBatchSchema, ContactSchema, CountSchema, dataOf, paginated, type Contact, type ContactBatch, type Page } from "./schemas";
 import { callExtension, callMethod, callMethodWithStatus } from "./transport";
 
@@ -15,13 +15,18 @@ export interface ContactFilters {
   search?: string;
 }
 
+/** Extension (README): the list's order; a platform without it ignores it and answers by ascending id. */
+export type ContactSort = "id" | "-id" | "created_at" | "-created_at";
+
 export interface ContactPageParams extends ContactFilters {
+  sort?: ContactSort;
   /** 1 to 500, default 20. */
   count?: number;
   page?: number;
 }
 
 export interface ContactOffsetParams extends ContactFilters {
+  sort?: ContactSort;
   offset: number;
   /** 1 to 1000, default 100. */
   limit?: number;
@@ -61,6 +66,24 @@ export async function hasContactSearch(api: PlatformClient): Promise<boolean> {
     if (error instanceof UndecidedProbe) return true;
     throw error;
   }
+}
+
+/**
+ * Whether getContacts orders by the `sort` extension (README): a platform with it refuses a
+ * `sort` it does not know with a 422 on `sort`; one without it ignores the parameter and answers
+ * the list. One request of one contact, kept in the platform cache like hasContactSearch.
+ */
+export async function hasContactSort(api: PlatformClient): Promise<boolean> {
+  const probe = async () => {
+    try {
+      await callMethod(api, "getContacts", { sort: "?", count: 1 }, paginated(ContactSchema));
+      return false;
+    } catch (error) {
+      if (isPlatformApiError(error) && error.status === 422 && "sort" in error.fieldErrors) return true;
+      throw error;
+    }
+  };
+  return (await cached(api, CacheEntry.contactSort, CacheTtlMs.contactSort, probe)).value;
 }
 
 export interface ContactUpsert {

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { loadContactBrowserParams, serializeContactBrowserParams, toPlatformFilters, type ContactBrowserParams } from "./browser-params";
+import {
+  CONTACT_SORTS,
+  loadContactBrowserParams,
+  serializeContactBrowserParams,
+  sortFor,
+  sortingOf,
+  toPlatformFilters,
+  type ContactBrowserParams,
+} from "./browser-params";
 
-const DEFAULTS: ContactBrowserParams = { q: null, bot: null, from: null, to: null, page: 1, size: 20 };
+const DEFAULTS: ContactBrowserParams = { q: null, bot: null, from: null, to: null, sort: "id", page: 1, size: 20 };
 
 describe("contact browser URL", () => {
   test.each([
@@ -13,6 +21,11 @@ describe("contact browser URL", () => {
     ["?bot=12abc&page=1.5&size=20.0", DEFAULTS],
     ["?bot=0&page=0&from=2025-02-30&to=tomorrow", DEFAULTS],
     ["?page=99999999999999999999", DEFAULTS],
+    // The order: the platform's sort values; anything else is the spec's order.
+    ["?sort=-created_at&page=2", { ...DEFAULTS, sort: "-created_at", page: 2 }],
+    ["?sort=-id", { ...DEFAULTS, sort: "-id" }],
+    ["?sort=name", DEFAULTS],
+    ["?sort=CREATED_AT", DEFAULTS],
     // The search: trimmed; blank is none; a phone's + survives the query string.
     ["?q=ivan&page=2", { ...DEFAULTS, q: "ivan", page: 2 }],
     ["?q=%20%20Ivan%20Petrov%20", { ...DEFAULTS, q: "Ivan Petrov" }],
@@ -37,6 +50,8 @@ describe("contact browser URL", () => {
 
   test("links leave defaults out", () => {
     expect(serializeContactBrowserParams({ ...DEFAULTS, bot: 5 })).toBe("?bot=5");
+    expect(serializeContactBrowserParams({ ...DEFAULTS, sort: "id" })).toBe("");
+    expect(serializeContactBrowserParams({ ...DEFAULTS, sort: "created_at" })).toBe("?sort=created_at");
     expect(serializeContactBrowserParams({ ...DEFAULTS, from: "2025-01-01", page: 2, size: 100 })).toBe("?from=2025-01-01&page=2&size=100");
     expect(serializeContactBrowserParams({ ...DEFAULTS, q: "ivan" })).toBe("?q=ivan");
   });
@@ -47,5 +62,20 @@ describe("contact browser URL", () => {
     expect(toPlatformFilters(filters, "Europe/Moscow", { search: true })).toEqual({ bot_id: 7, ...days, search: "ivan" });
     expect(toPlatformFilters(filters, "Europe/Moscow", { search: false })).toEqual({ bot_id: 7, ...days });
     expect(toPlatformFilters({ q: null, bot: null, from: null, to: null }, "UTC", { search: true })).toEqual({});
+  });
+});
+
+describe("the order and the table's sortable columns", () => {
+  test("each order is one column and direction, and back", () => {
+    expect(CONTACT_SORTS.map(sortingOf)).toEqual([
+      { id: "id", desc: false },
+      { id: "id", desc: true },
+      { id: "created", desc: false },
+      { id: "created", desc: true },
+    ]);
+    for (const sort of CONTACT_SORTS) {
+      const { id, desc } = sortingOf(sort);
+      expect(sortFor(id, desc)).toBe(sort);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createLoader, createParser, createSerializer, parseAsNumberLiteral, type inferParserType } from "nuqs/server";
+import { createLoader, createParser, createSerializer, parseAsNumberLiteral, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { parseAsPositiveInteger, parseAsText } from "@/lib/url-state/parsers";
 import { daysToUnixRange, isDay } from "./time-zone";
 
@@ -6,10 +6,10 @@ import { daysToUnixRange, isDay } from "./time-zone";
  * The contact browser's URL, one typed parser map for the server loader (the
  * page and the route handler) and the client (nuqs useQueryStates):
  *
- *   /contacts?q=ivan&bot=101&from=2025-01-01&to=2025-01-31&page=3&size=50
+ *   /contacts?q=ivan&bot=101&from=2025-01-01&to=2025-01-31&sort=-created_at&page=3&size=50
  *
  * Parsing is tolerant: a value that does not parse is the default (no search, no
- * bot, no date, page 1, 20 per page), so a hand-edited or stale URL never crashes.
+ * bot, no date, by ascending id, page 1, 20 per page), so a hand-edited or stale URL never crashes.
  * The search `q` is trimmed and cut to the platform's 200 characters; blank is none.
  */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
@@ -21,6 +21,31 @@ const parseAsDay = createParser({
   serialize: (value: string) => value,
 });
 
+/** The orders of the platform's `sort` extension (README, API extensions); `id` is the spec's order. */
+export const CONTACT_SORTS = ["id", "-id", "created_at", "-created_at"] as const;
+export type ContactBrowserSort = (typeof CONTACT_SORTS)[number];
+export const DEFAULT_CONTACT_SORT: ContactBrowserSort = "id";
+
+/** The columns the table sorts by, and the platform's key for each (an allow-list: no other column sorts). */
+const SORT_KEYS = { id: "id", created: "created_at" } as const;
+export type SortableContactColumn = keyof typeof SORT_KEYS;
+
+export function isSortableContactColumn(column: string): column is SortableContactColumn {
+  return Object.hasOwn(SORT_KEYS, column);
+}
+
+/** The table's sorting state of an order: which column, which direction. */
+export function sortingOf(sort: ContactBrowserSort): { id: SortableContactColumn; desc: boolean } {
+  const desc = sort.startsWith("-");
+  const key = desc ? sort.slice(1) : sort;
+  return { id: key === SORT_KEYS.created ? "created" : "id", desc };
+}
+
+/** The order a sortable column's header asks for. */
+export function sortFor(column: SortableContactColumn, desc: boolean): ContactBrowserSort {
+  return `${desc ? "-" : ""}${SORT_KEYS[column]}`;
+}
+
 /** The platform's longest `search` (README, API extensions). */
 export const MAX_SEARCH_LENGTH = 200;
 
@@ -29,6 +54,7 @@ export const contactBrowserParsers = {
   bot: parseAsPositiveInteger,
   from: parseAsDay,
   to: parseAsDay,
+  sort: parseAsStringLiteral(CONTACT_SORTS).withDefault(DEFAULT_CONTACT_SORT),
   page: parseAsPositiveInteger.withDefault(1),
   size: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_PAGE_SIZE),
 };

@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient } from "@/lib/api/client";
-import { hasContactSearch } from "@/lib/api/contacts";
+import { hasContactSearch, hasContactSort } from "@/lib/api/contacts";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { loadContactBrowserParams } from "./browser-params";
 import { loadContactPage } from "./load-contacts";
@@ -42,7 +42,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   [ours, foreign, bare] = await Promise.all([startTestPlatform(database.db), startTestPlatform(database.db), startTestPlatform(database.db)]);
   foreign.ignoreParams(["search"]);
-  bare.ignoreParams(["search"]);
+  bare.ignoreParams(["search", "sort"]);
   bare.hide(["getContact"]);
   // One tenant per platform: the probe's answer is cached per key.
   for (const name of ["ours", "foreign", "bare", "empty"] as const) {
@@ -128,5 +128,40 @@ describe("a platform without the search extension", () => {
   test("without getContact too, digits cannot be looked up: the search is not applied", async () => {
     const view = await load(bare, tenants.bare, `?q=${data.bare.olga.id}`);
     expect(view).toMatchObject({ total: 4, exportTotal: 4, search: { applied: "none" } });
+  });
+});
+
+describe("the order (the platform's sort extension)", () => {
+  test("sort goes to the platform when it has the extension; the default order is not sent", async () => {
+    const { ivan, artem, maria, olga } = data.ours;
+    const newest = await load(ours, tenants.ours, "?sort=-created_at");
+    expect(newest.sortable).toBe(true);
+    expect(ids(newest)).toEqual([maria.id, olga.id, artem.id, ivan.id]);
+    expect(JSON.parse(ours.bodies.at(-1)!)).toEqual({ sort: "-created_at", page: 1, count: 20 });
+    expect(ids(await load(ours, tenants.ours, "?sort=-id&q=ivan"))).toEqual([maria.id, ivan.id]);
+    await load(ours, tenants.ours, "?sort=id");
+    expect(JSON.parse(ours.bodies.at(-1)!)).toEqual({ page: 1, count: 20 });
+  });
+
+  test("a platform without it: the probe says so, sort is not sent, the rows are by id and the view is not sortable", async () => {
+    expect(await hasContactSort(client(bare, tenants.bare))).toBe(false);
+    const view = await load(bare, tenants.bare, "?sort=-created_at");
+    expect(view.sortable).toBe(false);
+    expect(ids(view)).toEqual(
+      Object.values(data.bare)
+        .map((contact) => contact.id)
+        .sort((a, b) => a - b),
+    );
+    expect(JSON.parse(bare.bodies.at(-1)!)).toEqual({ page: 1, count: 20 });
+  });
+
+  test("the sort probe is one request of one contact, then cached", async () => {
+    const api = client(foreign, tenants.foreign);
+    const probes = () => foreign.bodies.filter((body) => body.includes('"sort"')).length;
+    expect(await hasContactSort(api)).toBe(true);
+    const after = probes();
+    expect(await hasContactSort(api)).toBe(true);
+    expect(probes()).toBe(after);
+    expect(foreign.bodies.filter((body) => body.includes('"sort"')).map((body) => JSON.parse(body))).toContainEqual({ sort: "?", count: 1 });
   });
 });

@@ -1,8 +1,17 @@
 import "server-only";
-import { CacheEntry, getContacts, getNumberOfContacts, hasContactSearch, type Contact, type ContactFilters, type PlatformClient } from "@/lib/api";
+import {
+  CacheEntry,
+  getContacts,
+  getNumberOfContacts,
+  hasContactSearch,
+  hasContactSort,
+  type Contact,
+  type ContactFilters,
+  type PlatformClient,
+} from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
 import { getTranslator } from "@/lib/i18n/server";
-import { toPlatformFilters, type ContactBrowserParams } from "./browser-params";
+import { DEFAULT_CONTACT_SORT, toPlatformFilters, type ContactBrowserParams } from "./browser-params";
 import { findContact } from "./find-contact";
 import type { ContactPageView, ContactRowView } from "./rows";
 
@@ -28,8 +37,10 @@ function toRowView(contact: Contact): ContactRowView {
 const CONTACT_ID = /^\d{1,16}$/;
 
 /**
- * One page of the browser: the platform's page (sorted by id). Page mode answers
- * the filter's total in `meta.total`, so no getNumberOfContacts goes beside it.
+ * One page of the browser: the platform's page, by ascending id or in the URL's `sort` when the
+ * platform has that extension (hasContactSort; without it the parameter is not sent and the view
+ * says the rows are by id). Page mode answers the filter's total in `meta.total`, so no
+ * getNumberOfContacts goes beside it.
  *
  * A search (`q`) goes to the platform as `search` when it has the extension
  * (hasContactSearch). Without it the platform would answer every contact, so the
@@ -38,13 +49,14 @@ const CONTACT_ID = /^\d{1,16}$/;
  * (the page says so and lists the filters' contacts).
  */
 export async function loadContactPage(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactPageView> {
-  const searching = params.q !== null && (await hasContactSearch(api));
+  const [searching, sortable] = await Promise.all([params.q !== null && hasContactSearch(api), hasContactSort(api)]);
   const filters = toPlatformFilters(params, timeZone, { search: searching });
   if (params.q !== null && !searching && CONTACT_ID.test(params.q)) {
     const byId = await findByIdWithoutSearch(api, Number(params.q), filters, params);
-    if (byId) return byId;
+    if (byId) return { ...byId, sortable };
   }
-  const page = await getContacts(api, { ...filters, page: params.page, count: params.size });
+  const sort = sortable && params.sort !== DEFAULT_CONTACT_SORT ? { sort: params.sort } : {};
+  const page = await getContacts(api, { ...filters, ...sort, page: params.page, count: params.size });
   return {
     rows: page.data.map(toRowView),
     total: page.meta.total,
@@ -52,6 +64,7 @@ export async function loadContactPage(api: PlatformClient, params: ContactBrowse
     lastPage: Math.max(1, page.meta.last_page),
     perPage: params.size,
     search: params.q === null ? null : { text: params.q, applied: searching ? "platform" : "none" },
+    sortable,
     exportTotal: page.meta.total,
   };
 }
@@ -62,7 +75,7 @@ async function findByIdWithoutSearch(
   contactId: number,
   filters: ContactFilters,
   params: ContactBrowserParams,
-): Promise<ContactPageView | null> {
+): Promise<Omit<ContactPageView, "sortable"> | null> {
   const found = await findContact(api, contactId, { botId: null, created: null });
   if (!found.found && found.reason === "needs_hint") return null;
   const contact = found.found && passesFilters(found.contact, filters) ? found.contact : null;

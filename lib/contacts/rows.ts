@@ -33,6 +33,11 @@ export interface ContactPageView {
    * without it, text: the rows are the filters' contacts).
    */
   search: { text: string; applied: "platform" | "id" | "none" } | null;
+  /**
+   * Whether the platform orders by the `sort` extension (lib/api hasContactSort). Without it the
+   * rows are by ascending id whatever the URL asks, and the table offers no other order.
+   */
+  sortable: boolean;
   /** The contacts an export started here holds: the matches when the platform searches, else the filters' contacts. */
   exportTotal: number;
 }

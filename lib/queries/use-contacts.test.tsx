@@ -8,8 +8,17 @@ import { renderWithQueryClient } from "@/lib/testing/query-client";
 import { contactPageRequest, contactPageUrl, useContactPage } from "./use-contacts";
 import { exportDownloadUrl, useExports } from "./use-exports";
 
-const ALL: ContactBrowserParams = { q: null, bot: null, from: null, to: null, page: 1, size: 20 };
-const view = (page: number, total: number): ContactPageView => ({ rows: [], total, page, lastPage: 9, perPage: 20, search: null, exportTotal: total });
+const ALL: ContactBrowserParams = { q: null, bot: null, from: null, to: null, sort: "id", page: 1, size: 20 };
+const view = (page: number, total: number): ContactPageView => ({
+  rows: [],
+  total,
+  page,
+  lastPage: 9,
+  perPage: 20,
+  search: null,
+  sortable: true,
+  exportTotal: total,
+});
 
 const server = serveJsonToTheBrowser();
 

@@ -10,8 +10,8 @@ const CONTACTS_URL = "/api/dashboard/contacts";
 
 /** The zone matters to the platform only when a date filter is set; without one, every zone shares the cache entry. */
 export function contactPageRequest(params: ContactBrowserParams, timeZone: string): ContactPageRequest {
-  const { q, bot, from, to, page, size } = params;
-  return { q, bot, from, to, page, size, tz: from !== null || to !== null ? timeZone : null };
+  const { q, bot, from, to, sort, page, size } = params;
+  return { q, bot, from, to, sort, page, size, tz: from !== null || to !== null ? timeZone : null };
 }
 
 /** `/api/dashboard/contacts?bot=…&page=…&tz=…`: the page's own parameters (its serializer), then the zone. */

@@ -47,6 +47,7 @@ export const contactMessages = defineMessages(
     "contacts.matches": "Contacts matching “:query”: :count",
     "contacts.search_by_id": "This platform cannot search text: “:query” was looked up as a contact ID.",
     "contacts.search_not_applied": "Text search needs a platform that supports it; the list shows every contact of the filters.",
+    "contacts.sort_not_available": "Sorting needs a platform that supports it; the list is by ascending id.",
     "contacts.summary.search": "matching “:query”",
     "exports.start_without_search": "Export {count, plural, one {:count contact} other {:count contacts}} (the filters, without the search)",
     "exports.nothing": "Nothing to export: no contacts match.",
@@ -193,6 +194,7 @@ export const contactMessages = defineMessages(
     "contacts.matches": "Подходящих контактов: :count (по запросу «:query»)",
     "contacts.search_by_id": "Эта платформа не ищет по тексту: «:query» искали как ID контакта.",
     "contacts.search_not_applied": "Для поиска по тексту нужна платформа, которая его поддерживает; в списке все контакты по фильтрам.",
+    "contacts.sort_not_available": "Для сортировки нужна платформа, которая её поддерживает; список упорядочен по возрастанию id.",
     "contacts.summary.search": "по запросу «:query»",
     "exports.start_without_search":
       "Выгрузить {count, plural, one {:count контакт} few {:count контакта} many {:count контактов} other {:count контакта}} (по фильтрам, без поиска)",

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { botIdsParam, matchingContactIdsSql, visibleCountSql } from "./count";
+import { DEFAULT_CONTACT_ORDER, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
 import type { ContactFilter } from "./scope";
 import { CONTACT_FIELDS, VARIABLES_JSON, serializeContact, type Contact, type ContactRow } from "./serialize";
 
@@ -56,9 +57,15 @@ function botContactIds(botId: number, filter: ContactFilter, limit: number): SQL
  * Several bots: one index scan per bot merged by id (Merge Append), so a batch reads
  * about `skip + limit` index entries in all.
  */
-export async function findContactPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }): Promise<ContactPage> {
+export async function findContactPage(
+  db: Db,
+  filter: ContactFilter,
+  window: { offset: number; limit: number },
+  order: ContactOrder = DEFAULT_CONTACT_ORDER,
+): Promise<ContactPage> {
   if (filter.botIds.length === 0) return { contacts: [], total: 0 };
-  if (filter.search !== null) return findSearchPage(db, { ...filter, search: filter.search }, window);
+  if (filter.search !== null) return findSearchPage(db, { ...filter, search: filter.search }, window, order);
+  if (order !== DEFAULT_CONTACT_ORDER) return findOrderedPage(db, filter, window, order);
   const { offset, limit } = window;
   const ids = botIdsParam(filter.botIds);
   const children = sql.join(
@@ -102,18 +109,52 @@ export async function findContactPage(db: Db, filter: ContactFilter, window: { o
         ) old
         WHERE k.filter_hash = old.filter_hash AND k.position = old.position
       ),
-      ${pageContactsSql(visibleCountSql(ids, filter.range))}
+      ${pageContactsSql(visibleCountSql(ids, filter.range), DEFAULT_CONTACT_ORDER)}
     `,
   );
   return pageOf(rows);
 }
 
 /**
- * The end of a page query, after a CTE `page(id)`: the page's contacts by ascending id with
+ * The `sort` extension's other orders (order.ts): like the default order, one range scan per bot
+ * on its index, (bot_id, id) backwards for `-id` and (bot_id, created_at, id) either way for the
+ * creation orders, each stopping after `offset + limit` rows, merged in order (Merge Append). No
+ * export cursor: a cursor stays exact only because appends land above every existing id, and in
+ * these orders an append can land anywhere (`-id` puts it first). So a batch at offset n skips n
+ * index entries; exports that go deep use the default order.
+ */
+async function findOrderedPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
+  const { from, to } = filter.range;
+  const reach = window.offset + window.limit;
+  const children = sql.join(
+    filter.botIds.map(
+      (botId) => sql`(SELECT ${orderColumnsSql(order)} FROM platform.contacts c
+        WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted
+          ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
+          ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
+        ORDER BY ${orderBySql(order, "c")} LIMIT ${reach}::bigint)`,
+    ),
+    sql` UNION ALL `,
+  );
+  const rows = await queryRows<ContactRow & { total: string }>(
+    db,
+    sql`
+      WITH page AS (
+        SELECT x.id FROM (${children}) x
+        ORDER BY ${orderBySql(order, "x")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
+      ),
+      ${pageContactsSql(visibleCountSql(botIdsParam(filter.botIds), filter.range), order)}
+    `,
+  );
+  return pageOf(rows);
+}
+
+/**
+ * The end of a page query, after a CTE `page(id)`: the page's contacts in `order` with
  * their variables, and `total` (a bigint expression) on every row; one row of nulls and the
  * total when the page is empty.
  */
-function pageContactsSql(total: SQL): SQL {
+function pageContactsSql(total: SQL, order: ContactOrder): SQL {
   return sql`page_ids AS (SELECT array_agg(id) AS ids FROM page),
       variables AS (
         SELECT v.contact_id, ${VARIABLES_JSON} AS variables
@@ -126,7 +167,7 @@ function pageContactsSql(total: SQL): SQL {
       -- By primary key, the page's ids as one array: no plan can turn this into a scan of the table.
       LEFT JOIN platform.contacts c ON c.id = ANY((SELECT ids FROM page_ids)::bigint[])
       LEFT JOIN variables ON variables.contact_id = c.id
-      ORDER BY c.id`;
+      ORDER BY ${orderBySql(order, "c")}`;
 }
 
 function pageOf(rows: (ContactRow & { total: string })[]): ContactPage {
@@ -144,13 +185,22 @@ function pageOf(rows: (ContactRow & { total: string })[]): ContactPage {
  * bot version). Nor would one save work: the total needs every match anyway, so a batch at any
  * offset costs about the same, O(matches), whether it follows a cursor or not.
  */
-async function findSearchPage(db: Db, filter: ContactFilter & { search: string }, window: { offset: number; limit: number }): Promise<ContactPage> {
+async function findSearchPage(
+  db: Db,
+  filter: ContactFilter & { search: string },
+  window: { offset: number; limit: number },
+  order: ContactOrder,
+): Promise<ContactPage> {
+  // The creation orders read each match's created_at by primary key: the cost stays O(matches).
   const rows = await queryRows<ContactRow & { total: string }>(
     db,
     sql`
       WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter, filter.search)}),
-      page AS (SELECT id FROM matches ORDER BY id OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint),
-      ${pageContactsSql(sql`(SELECT count(*) FROM matches)`)}
+      page AS (
+        SELECT c.id FROM platform.contacts c WHERE c.id IN (SELECT id FROM matches)
+        ORDER BY ${orderBySql(order, "c")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
+      ),
+      ${pageContactsSql(sql`(SELECT count(*) FROM matches)`, order)}
     `,
   );
   return pageOf(rows);

@@ -3,6 +3,7 @@ import { defineMethod, GET_POST, ok } from "../../method";
 import { paginate } from "../../paginator";
 import { integer, optional } from "../../validation";
 import { findContactPage } from "../../contacts/page";
+import { SortParamSchema } from "../../contacts/order";
 import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -15,12 +16,14 @@ const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
   page: optional(integer().pipe(z.number().min(1))),
   offset: optional(integer().pipe(z.number().min(0))),
   limit: optional(integer().pipe(z.number().min(1).max(MAX_BATCH))),
+  // Extension: see contacts/order.ts. Absent is the spec's order, ascending id.
+  sort: SortParamSchema,
   // Kept for compatibility and ignored: tags and variables are always returned.
   with: z.unknown().optional(),
 });
 
 /**
- * getContacts: live contacts of the holder's own bots by ascending id. `offset` or
+ * getContacts: live contacts of the holder's own bots by ascending id (or the `sort` extension's order). `offset` or
  * `limit` switches to offset paging ({data, meta: {offset, limit, total}}, no links);
  * otherwise Laravel's paginator with `page` and `count`.
  */
@@ -32,12 +35,12 @@ export const getContacts = defineMethod({
     if (params.offset !== undefined || params.limit !== undefined) {
       const offset = params.offset ?? 0;
       const limit = params.limit ?? DEFAULT_BATCH;
-      const { contacts, total } = await findContactPage(db, filter, { offset, limit });
+      const { contacts, total } = await findContactPage(db, filter, { offset, limit }, params.sort);
       return ok({ data: contacts, meta: { offset, limit, total } });
     }
     const perPage = params.count ?? DEFAULT_PAGE_SIZE;
     const page = params.page ?? 1;
-    const { contacts, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage });
+    const { contacts, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage }, params.sort);
     return ok(paginate(contacts, { total, perPage, page, path, metaLinks: true }));
   },
 });
