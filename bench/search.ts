@@ -284,7 +284,7 @@ async function run(target: string): Promise<void> {
       console.log(`${kind.label.padEnd(30)} | ${figures(pageTimes)}    | ${figures(countTimes)}    | ${percentile(matches, 50)} (${Math.max(...matches)})`);
       if (EXPLAIN) {
         const filter = await resolveContactFilter(db, HOLDER, { search: texts[0] });
-        const matching = matchingContactIdsSql(filter, texts[0]);
+        const matching = matchingContactIdsSql(filter);
         const plan = await queryRows<{ "QUERY PLAN": string }>(db, sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM (${matching}) m`);
         // The plan's nodes only: conditions repeat the whole case-folding table.
         const nodes = plan.map((line) => line["QUERY PLAN"]).filter((line) => !/^\s*(Index Cond|Recheck Cond|Filter):/.test(line));

@@ -18,6 +18,9 @@ import { ExportPanel, ExportsSection } from "./export-panel";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
+import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/forms";
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
 export interface ContactBrowserProps {
   /** What the server rendered with: the URL as its loader parsed it, the zone of the `tz` cookie, and the page (or the failure). */
@@ -54,6 +57,12 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
   const reversed = params.from !== null && params.to !== null && params.from > params.to;
 
   const clearFilters = () => void setParams({ ...NO_FILTERS, page: null });
+  // Rows picked for an export, kept across pages and sizes; a change of filters starts a new selection.
+  const filterKey = JSON.stringify(filters);
+  const [picked, setPicked] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: filterKey, ids: new Set() });
+  const selected = picked.key === filterKey ? picked.ids : NOTHING_SELECTED;
+  const selectedIds = [...selected].map(Number);
+  const setSelected = (ids: ReadonlySet<string>) => setPicked({ key: filterKey, ids });
   const [hidden, setHidden] = useState(hiddenColumns);
   const [, startSaving] = useTransition();
   const changeHidden = (next: ContactColumn[]) => {
@@ -93,6 +102,14 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
               {t("contacts.sort_not_available")}
             </p>
           ) : null}
+          {selected.size > 0 ? (
+            <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="contacts-selected">
+              <span>{t("contacts.select.count", { count: formatNumber(selected.size, locale) })}</span>
+              <button type="button" className="underline" onClick={() => setSelected(NOTHING_SELECTED)}>
+                {t("contacts.select.clear")}
+              </button>
+            </p>
+          ) : null}
           <p className="text-sm text-muted" role="status" aria-live="polite">
             {loadingNext ? t("contacts.loading_page") : ""}
           </p>
@@ -104,6 +121,8 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
           withSearch={data?.search?.applied === "platform"}
           denied={exportDenied}
           botName={botName}
+          selected={selectedIds}
+          onExported={() => setSelected(NOTHING_SELECTED)}
         />
       </div>
       {shownError ? (
@@ -125,6 +144,15 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
             sort={data.sortable ? params.sort : DEFAULT_CONTACT_SORT}
             onSort={data.sortable ? (sort) => void setParams({ sort, page: null }) : undefined}
             onPage={(page) => void setParams({ page: page === 1 ? null : page })}
+            selection={
+              data.selectable && exportDenied === null
+                ? {
+                    selected,
+                    onChange: setSelected,
+                    full: selected.size >= MAX_SELECTED_CONTACTS ? t("contacts.select.full", { max: formatNumber(MAX_SELECTED_CONTACTS, locale) }) : null,
+                  }
+                : undefined
+            }
           />
         ) : (
           <EmptyResult

@@ -66,6 +66,7 @@ export function ContactsTable({
   sort,
   onSort,
   onPage,
+  selection,
 }: {
   view: ContactPageView;
   hiddenColumns: ContactColumn[];
@@ -78,6 +79,8 @@ export function ContactsTable({
   /** Asks for another order; absent when the platform cannot sort (the headers then only show the order). */
   onSort?: (sort: ContactBrowserSort) => void;
   onPage: (page: number) => void;
+  /** Rows picked for an export (ids as strings), kept across pages by the browser; absent when the platform cannot export them. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void; full: string | null };
 }) {
   const { t, locale } = useI18n();
   const router = useRouter();
@@ -96,6 +99,13 @@ export function ContactsTable({
       scrollClassName="md:max-h-[75vh]"
       rowProps={(row) => ({ "data-contact-id": row.id })}
       rowLabel={(row) => t("contacts.open", { name: row.name || String(row.id) })}
+      selection={
+        selection && {
+          ...selection,
+          label: (row) => t("contacts.select.row", { name: row.name || String(row.id) }),
+          pageLabel: t("contacts.select.page"),
+        }
+      }
       onRowOpen={(row) => router.push(contactHref(row))}
       pager={{ page: view.page, pages: view.lastPage, total: view.total, onPage, firstLast: true, testId: "contacts" }}
     />

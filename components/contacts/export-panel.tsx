@@ -31,6 +31,8 @@ export function ExportPanel({
   withSearch,
   denied,
   botName,
+  selected = [],
+  onExported,
 }: {
   filters: ContactBrowserFilters;
   timeZone: string;
@@ -41,6 +43,10 @@ export function ExportPanel({
   /** Why the member may not export (their role), or null. */
   denied: string | null;
   botName: (id: number) => string;
+  /** Ids of the rows selected in the table: a second button exports only those. */
+  selected?: readonly number[];
+  /** After an export of the selected rows started (the browser clears the selection). */
+  onExported?: () => void;
 }) {
   const { t, locale } = useI18n();
   const id = useId();
@@ -60,19 +66,22 @@ export function ExportPanel({
         ? t("exports.start_without_search", { count })
         : t("exports.start", { count });
 
-  const onSubmit = form.handleSubmit((file) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await startExportAction({ ...exported, tz: timeZone, ...file });
-      if (result.ok) {
-        setNotice({ tone: "success", text: t("exports.started") });
-        await refreshExports();
-      } else {
-        const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("format", "bom"));
-        setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });
-      }
-    }),
-  );
+  const submit = (ids: number[] | null) =>
+    form.handleSubmit((file) =>
+      startTransition(async () => {
+        setNotice(null);
+        const result = await startExportAction({ ...exported, tz: timeZone, ...file, ids });
+        if (result.ok) {
+          setNotice({ tone: "success", text: t("exports.started") });
+          if (ids) onExported?.();
+          await refreshExports();
+        } else {
+          const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("format", "bom"));
+          setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });
+        }
+      }),
+    );
+  const onSubmit = submit(null);
 
   return (
     <form onSubmit={onSubmit} className="space-y-2" aria-label={t("exports.title")} data-testid="export-form">
@@ -89,6 +98,11 @@ export function ExportPanel({
             <Checkbox disabled={format !== "csv"} {...form.register("bom")} />
           </Field>
         </fieldset>
+        {selected.length > 0 && denied === null ? (
+          <Button type="button" variant="secondary" disabled={pending} onClick={() => void submit([...selected])()} data-testid="export-selected">
+            {t("exports.start_selected", { count: formatNumber(selected.length, locale) })}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={pending || reason !== null} aria-describedby={reason ? `${id}-reason` : undefined} data-testid="export-start">
           {pending ? t("exports.starting") : label}
         </Button>

@@ -41,8 +41,14 @@ export function formatDuration(seconds: number, locale: Locale): string {
 }
 
 /** "bot 101, created on or after 1 Jan 2026" — what a filtered list or an export selects. */
-export function describeFilters(filters: ContactBrowserFilters, t: Translate, locale: Locale, botName?: (id: number) => string): string | null {
+export function describeFilters(
+  filters: ContactBrowserFilters & { selected?: number | null },
+  t: Translate,
+  locale: Locale,
+  botName?: (id: number) => string,
+): string | null {
   const parts = [
+    filters.selected ? t("contacts.summary.selected", { count: formatNumber(filters.selected, locale) }) : null,
     filters.q !== null ? t("contacts.summary.search", { query: filters.q }) : null,
     filters.bot !== null ? t("contacts.summary.bot", { bot: botName?.(filters.bot) ?? String(filters.bot) }) : null,
     filters.from ? t("contacts.summary.from", { date: formatDay(filters.from, locale) }) : null,

@@ -225,3 +225,61 @@ describe("DataTable", () => {
     });
   });
 });
+
+describe("DataTable row selection", () => {
+  function Selectable({ initial = [], full = null, onOpen }: { initial?: string[]; full?: string | null; onOpen?: (person: Person) => void }) {
+    const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(initial));
+    return (
+      <>
+        <output data-testid="selected">{[...selected].sort().join(",")}</output>
+        <People
+          onRowOpen={onOpen}
+          selection={{ selected, onChange: setSelected, label: (person) => `Select ${person.name}`, pageLabel: "Select this page", full }}
+        />
+      </>
+    );
+  }
+
+  it("a checkbox per row and one for the page: mixed when some rows are selected, all or none when clicked; the focus stays", async () => {
+    const user = userEvent.setup();
+    inEnglish(<Selectable initial={["2", "99"]} />);
+    const page = screen.getByRole("checkbox", { name: "Select this page" }) as HTMLInputElement;
+    expect(page.indeterminate).toBe(true);
+    expect((screen.getByRole("checkbox", { name: "Select Boris" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(page);
+    // Rows of other pages (99) stay selected.
+    expect(screen.getByTestId("selected").textContent).toBe("1,2,3,99");
+    expect(page.checked).toBe(true);
+    await user.click(page);
+    expect(screen.getByTestId("selected").textContent).toBe("99");
+    const vera = screen.getByRole("checkbox", { name: "Select Vera" });
+    await user.click(vera);
+    expect(screen.getByTestId("selected").textContent).toBe("3,99");
+    // The same elements stay (not mounted anew on each change), so the focus stays where the user is.
+    expect(vera.isConnected && page.isConnected).toBe(true);
+    expect(document.activeElement).toBe(vera);
+  });
+
+  it("a checkbox does not open its row, by click or by key", async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    inEnglish(<Selectable onOpen={onOpen} />);
+    const anna = screen.getByRole("checkbox", { name: "Select Anna" });
+    await user.click(anna);
+    anna.focus();
+    await user.keyboard("{Enter}");
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(screen.getByTestId("selected").textContent).toBe("1");
+  });
+
+  it("full: unselected rows cannot be added, with the reason as their title; selected ones can still be cleared", async () => {
+    const user = userEvent.setup();
+    inEnglish(<Selectable initial={["1"]} full="At most 1." />);
+    const boris = screen.getByRole("checkbox", { name: "Select Boris" }) as HTMLInputElement;
+    expect(boris.disabled).toBe(true);
+    expect(boris.title).toBe("At most 1.");
+    expect((screen.getByRole("checkbox", { name: "Select this page" }) as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: "Select Anna" }));
+    expect(screen.getByTestId("selected").textContent).toBe("");
+  });
+});

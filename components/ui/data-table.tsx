@@ -32,6 +32,10 @@ declare module "@tanstack/react-table" {
     /** A sortable column's first direction when it is not the sorted one (default ascending; "desc" for "newest first"). */
     firstSort?: "asc" | "desc";
   }
+  interface TableMeta<TData extends RowData> {
+    /** The table's row selection (DataTable's `selection`), read by its checkbox column. */
+    selection?: RowSelection<TData>;
+  }
 }
 
 /**
@@ -72,12 +76,95 @@ export interface DataTableProps<TData, TValue> {
   onRowOpen?: (row: TData) => void;
   /** The accessible name of a row that opens ("Open Anna Petrova"). */
   rowLabel?: (row: TData) => string;
+  /** Rows can be selected with a checkbox each (and one for the page in the header); see RowSelection. */
+  selection?: RowSelection<TData>;
   /** data-testid of the <table>. */
   testId?: string;
   className?: string;
   /** Classes for the scroll box, e.g. a height ("md:max-h-[70vh]") so the sticky header stays in view. */
   scrollClassName?: string;
 }
+
+/**
+ * Selected rows by id, owned by the caller so that a selection can outlive the page (server paging):
+ * the table shows a checkbox per row and one in the header for the rows on screen (mixed when some are).
+ */
+export interface RowSelection<TData> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** A row's checkbox name ("Select Anna Petrova"). */
+  label: (row: TData) => string;
+  /** The header checkbox's name ("Select the contacts on this page"). */
+  pageLabel: string;
+  /** Why no more rows can be added (a limit reached), or null: unselected rows' checkboxes are then disabled with it as their title. */
+  full?: string | null;
+}
+
+const SELECT_COLUMN = "select";
+const checkboxClass = "size-4 accent-[var(--color-primary)] disabled:cursor-not-allowed";
+
+/**
+ * The checkbox column of a selection: one constant definition that reads the selection from the table's
+ * meta, so that the checkboxes are not mounted anew on each render (a toggled one keeps the focus). Clicks
+ * and keys on it stay out of the row (a row may open something).
+ */
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one definition serves tables of any row type
+const SELECT_COLUMN_DEF: ColumnDef<any, unknown> = {
+  id: SELECT_COLUMN,
+  enableHiding: false,
+  meta: { className: "w-8", headerClassName: "w-8" },
+  header: function SelectPage({ table }) {
+    const selection = table.options.meta!.selection!;
+    const ids = table.getRowModel().rows.map((row) => row.id);
+    const chosen = ids.filter((id) => selection.selected.has(id)).length;
+    const all = ids.length > 0 && chosen === ids.length;
+    return (
+      <input
+        type="checkbox"
+        className={checkboxClass}
+        aria-label={selection.pageLabel}
+        checked={all}
+        disabled={ids.length === 0 || (!all && Boolean(selection.full))}
+        title={!all && selection.full ? selection.full : undefined}
+        ref={(element) => {
+          if (element) element.indeterminate = chosen > 0 && !all;
+        }}
+        onClick={stop}
+        onChange={() => {
+          const next = new Set(selection.selected);
+          for (const id of ids) {
+            if (all) next.delete(id);
+            else next.add(id);
+          }
+          selection.onChange(next);
+        }}
+      />
+    );
+  },
+  cell: function SelectRow({ row, table }) {
+    const selection = table.options.meta!.selection!;
+    const checked = selection.selected.has(row.id);
+    return (
+      <input
+        type="checkbox"
+        className={checkboxClass}
+        aria-label={selection.label(row.original)}
+        checked={checked}
+        disabled={!checked && Boolean(selection.full)}
+        title={!checked && selection.full ? selection.full : undefined}
+        onClick={stop}
+        onKeyDown={stop}
+        onChange={() => {
+          const next = new Set(selection.selected);
+          if (checked) next.delete(row.id);
+          else next.add(row.id);
+          selection.onChange(next);
+        }}
+      />
+    );
+  },
+};
 
 const SKELETON_ROWS = 3;
 
@@ -136,6 +223,7 @@ export function DataTable<TData, TValue>({
   rowProps,
   onRowOpen,
   rowLabel,
+  selection,
   testId,
   className,
   scrollClassName,
@@ -148,11 +236,14 @@ export function DataTable<TData, TValue>({
     onHiddenColumnsChange?.(next);
   };
   const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
+  const selecting = selection !== undefined;
+  const shownColumns = useMemo(() => (selecting ? [SELECT_COLUMN_DEF as ColumnDef<TData, TValue>, ...columns] : columns), [selecting, columns]);
   const table = useReactTable({
     data,
-    columns,
+    columns: shownColumns,
     state: { columnVisibility, sorting: sorting ?? [] },
     getRowId,
+    meta: { selection },
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,

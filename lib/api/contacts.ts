@@ -13,6 +13,8 @@ export interface ContactFilters {
   date_to?: number;
   /** Extension (README): only the contacts whose name, email, username, phone or ids match. A platform without it ignores it. */
   search?: string;
+  /** Extension (README): only these contacts (1 to 1,000 ids). A platform without it ignores it: ask hasContactIdFilter first. */
+  contact_ids?: number[];
 }
 
 /** Extension (README): the list's order; a platform without it ignores it and answers by ascending id. */
@@ -84,6 +86,24 @@ export async function hasContactSort(api: PlatformClient): Promise<boolean> {
     }
   };
   return (await cached(api, CacheEntry.contactSort, CacheTtlMs.contactSort, probe)).value;
+}
+
+/**
+ * Whether getContacts and getNumberOfContacts filter by the `contact_ids` extension (README): a
+ * platform with it refuses a `contact_ids` that is not an array of ids with a 422 on that key; one
+ * without it ignores the parameter and counts every contact. One request, kept like hasContactSort.
+ */
+export async function hasContactIdFilter(api: PlatformClient): Promise<boolean> {
+  const probe = async () => {
+    try {
+      await callMethod(api, "getNumberOfContacts", { contact_ids: "?" }, CountSchema);
+      return false;
+    } catch (error) {
+      if (isPlatformApiError(error) && error.status === 422 && "contact_ids" in error.fieldErrors) return true;
+      throw error;
+    }
+  };
+  return (await cached(api, CacheEntry.contactIds, CacheTtlMs.contactIds, probe)).value;
 }
 
 export interface ContactUpsert {

@@ -1,6 +1,7 @@
 "use server";
 
-import { hasContactSearch } from "@/lib/api";
+import { hasContactIdFilter, hasContactSearch } from "@/lib/api";
+import { DashboardError } from "@/lib/actions/errors";
 import { authedAction } from "@/lib/auth/authed-action";
 import { saveHiddenColumns } from "@/lib/contacts/column-settings";
 import { ExportIdSchema, HiddenColumnsSchema, StartExportSchema } from "@/lib/contacts/export/forms";
@@ -17,12 +18,16 @@ export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColum
  * Queues an export of the browser's current filters; the worker of any instance runs it.
  * The bot's name (cached getMe) goes with the job, for its title and file name. The search
  * goes with it only when the platform searches; without the extension the export is of the
- * other filters (the browser's button says so).
+ * other filters (the browser's button says so). With `ids` it is of the selected rows only
+ * (the platform's `contact_ids`), refused where the platform would ignore them.
  */
 export const startExportAction = authedAction("contacts.export", StartExportSchema, async (input, { db, user }) => {
   const bots = input.bot === null ? null : await loadFromPlatform((api) => loadBotOptions(api));
   const botName = bots?.ok ? (bots.data.bots?.find((bot) => bot.id === input.bot)?.label ?? null) : null;
-  const q = input.q !== null && (await hasContactSearch(await getPlatform())) ? input.q : null;
+  const platform = await getPlatform();
+  // A platform without the contact_ids extension would ignore the ids and export every contact.
+  if (input.ids !== null && !(await hasContactIdFilter(platform))) throw new DashboardError("exports.selection_unsupported");
+  const q = input.q !== null && (await hasContactSearch(platform)) ? input.q : null;
   const job = await createExportJob(db, { userId: user.id, ...input, botName, q });
   return { id: job.id };
 });

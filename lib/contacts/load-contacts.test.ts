@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient } from "@/lib/api/client";
-import { hasContactSearch, hasContactSort } from "@/lib/api/contacts";
+import { getNumberOfContacts, hasContactIdFilter, hasContactSearch, hasContactSort } from "@/lib/api/contacts";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { loadContactBrowserParams } from "./browser-params";
 import { loadContactPage } from "./load-contacts";
@@ -42,7 +42,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   [ours, foreign, bare] = await Promise.all([startTestPlatform(database.db), startTestPlatform(database.db), startTestPlatform(database.db)]);
   foreign.ignoreParams(["search"]);
-  bare.ignoreParams(["search", "sort"]);
+  bare.ignoreParams(["search", "sort", "contact_ids"]);
   bare.hide(["getContact"]);
   // One tenant per platform: the probe's answer is cached per key.
   for (const name of ["ours", "foreign", "bare", "empty"] as const) {
@@ -163,5 +163,20 @@ describe("the order (the platform's sort extension)", () => {
     expect(await hasContactSort(api)).toBe(true);
     expect(probes()).toBe(after);
     expect(foreign.bodies.filter((body) => body.includes('"sort"')).map((body) => JSON.parse(body))).toContainEqual({ sort: "?", count: 1 });
+  });
+});
+
+describe("selected rows (the platform's contact_ids extension)", () => {
+  test("a platform with it: the view is selectable, and the ids filter the count exactly", async () => {
+    const { ivan, olga } = data.ours;
+    expect((await load(ours, tenants.ours, "")).selectable).toBe(true);
+    expect(await getNumberOfContacts(client(ours, tenants.ours), { contact_ids: [ivan.id, olga.id, data.foreign.ivan.id] })).toBe(2);
+  });
+
+  test("a platform without it ignores the ids and would count everything: the probe says so and the view is not selectable", async () => {
+    const api = client(bare, tenants.bare);
+    expect(await hasContactIdFilter(api)).toBe(false);
+    expect(await getNumberOfContacts(api, { contact_ids: [data.bare.ivan.id] })).toBe(4);
+    expect((await load(bare, tenants.bare, "")).selectable).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import {
   getContacts,
   getNumberOfContacts,
   hasContactSearch,
+  hasContactIdFilter,
   hasContactSort,
   type Contact,
   type ContactFilters,
@@ -49,11 +50,11 @@ const CONTACT_ID = /^\d{1,16}$/;
  * (the page says so and lists the filters' contacts).
  */
 export async function loadContactPage(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactPageView> {
-  const [searching, sortable] = await Promise.all([params.q !== null && hasContactSearch(api), hasContactSort(api)]);
+  const [searching, sortable, selectable] = await Promise.all([params.q !== null && hasContactSearch(api), hasContactSort(api), hasContactIdFilter(api)]);
   const filters = toPlatformFilters(params, timeZone, { search: searching });
   if (params.q !== null && !searching && CONTACT_ID.test(params.q)) {
     const byId = await findByIdWithoutSearch(api, Number(params.q), filters, params);
-    if (byId) return { ...byId, sortable };
+    if (byId) return { ...byId, sortable, selectable };
   }
   const sort = sortable && params.sort !== DEFAULT_CONTACT_SORT ? { sort: params.sort } : {};
   const page = await getContacts(api, { ...filters, ...sort, page: params.page, count: params.size });
@@ -65,6 +66,7 @@ export async function loadContactPage(api: PlatformClient, params: ContactBrowse
     perPage: params.size,
     search: params.q === null ? null : { text: params.q, applied: searching ? "platform" : "none" },
     sortable,
+    selectable,
     exportTotal: page.meta.total,
   };
 }
@@ -75,7 +77,7 @@ async function findByIdWithoutSearch(
   contactId: number,
   filters: ContactFilters,
   params: ContactBrowserParams,
-): Promise<Omit<ContactPageView, "sortable"> | null> {
+): Promise<Omit<ContactPageView, "sortable" | "selectable"> | null> {
   const found = await findContact(api, contactId, { botId: null, created: null });
   if (!found.found && found.reason === "needs_hint") return null;
   const contact = found.found && passesFilters(found.contact, filters) ? found.contact : null;

@@ -38,6 +38,8 @@ export interface ContactPageView {
    * rows are by ascending id whatever the URL asks, and the table offers no other order.
    */
   sortable: boolean;
+  /** Whether the platform filters by contact ids (lib/api hasContactIdFilter), which exporting selected rows needs. */
+  selectable: boolean;
   /** The contacts an export started here holds: the matches when the platform searches, else the filters' contacts. */
   exportTotal: number;
 }

@@ -17,6 +17,7 @@ const view = (page: number, total: number): ContactPageView => ({
   perPage: 20,
   search: null,
   sortable: true,
+  selectable: true,
   exportTotal: total,
 });
 
@@ -66,7 +67,7 @@ describe("useExports", () => {
     format: "csv",
     bom: false,
     status,
-    filters: { q: null, bot: null, from: null, to: null, tz: "UTC" },
+    filters: { q: null, bot: null, from: null, to: null, selected: null, tz: "UTC" },
     botName: null,
     total: 10,
     rowsDone: status === "finished" ? 10 : 3,

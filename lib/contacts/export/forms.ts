@@ -25,11 +25,18 @@ const ExportFiltersSchema = z.object({
   tz: z.string().refine(isTimeZone, "form.invalid").default("UTC"),
 });
 
-/** Starting an export: the server action parses with this (the form's schema plus the filters). */
-export const StartExportSchema = ExportFiltersSchema.extend(ExportFileSchema.shape).refine((input) => !input.from || !input.to || input.from <= input.to, {
-  path: ["to"],
-  message: "contacts.filter.range_reversed",
-});
+/** Most rows one export of selected contacts holds: what the platform's `contact_ids` takes at once. */
+export const MAX_SELECTED_CONTACTS = 1000;
+
+/** Starting an export: the server action parses with this (the form's schema, the filters, and the selected rows' ids or null for all). */
+export const StartExportSchema = ExportFiltersSchema.extend(ExportFileSchema.shape)
+  .extend({
+    ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_SELECTED_CONTACTS).nullable().default(null),
+  })
+  .refine((input) => !input.from || !input.to || input.from <= input.to, {
+    path: ["to"],
+    message: "contacts.filter.range_reversed",
+  });
 export type StartExportInput = z.output<typeof StartExportSchema>;
 
 export const ExportIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -25,20 +25,26 @@ export interface StoredFilters extends ContactBrowserFilters {
   tz: string;
   /** The bot's name when the export was started (getMe), for the title and the file name; absent in older jobs. */
   botName?: string | null;
-  platform: { bot_id?: number; date_from?: number; date_to?: number; search?: string };
+  platform: { bot_id?: number; date_from?: number; date_to?: number; search?: string; contact_ids?: number[] };
+  /** How many rows were selected when the export is of selected rows only (the platform's `contact_ids`); absent otherwise. */
+  selected?: number;
 }
 
 export type ExportJobRow = typeof exportJobs.$inferSelect;
 
 /** `q` only when the platform searches (lib/contacts/actions.ts checks it); without it the export is of the other filters. */
-export async function createExportJob(db: Db, input: { userId: number; botName?: string | null } & Omit<StartExportInput, "q"> & { q?: string | null }) {
+export async function createExportJob(
+  db: Db,
+  input: { userId: number; botName?: string | null } & Omit<StartExportInput, "q" | "ids"> & { q?: string | null; ids?: number[] | null },
+) {
   const filters: ContactBrowserFilters = { q: input.q ?? null, bot: input.bot, from: input.from, to: input.to };
   const tz = input.tz;
   const stored: StoredFilters = {
     ...filters,
     tz,
     botName: input.bot === null ? null : (input.botName ?? null),
-    platform: toPlatformFilters(filters, tz, { search: true }),
+    platform: { ...toPlatformFilters(filters, tz, { search: true }), ...(input.ids ? { contact_ids: [...new Set(input.ids)] } : {}) },
+    ...(input.ids ? { selected: new Set(input.ids).size } : {}),
   };
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -113,7 +119,7 @@ export interface ExportJobView {
   format: ExportFormat;
   bom: boolean;
   status: ExportStatus;
-  filters: ContactBrowserFilters & { tz: string };
+  filters: ContactBrowserFilters & { tz: string; selected: number | null };
   /** The bot's name as when the export was started; null for all bots or when the platform did not name it. */
   botName: string | null;
   total: number | null;
@@ -157,7 +163,14 @@ function toView(job: ExportJobRow, nowMs: number): ExportJobView {
     format: job.format as ExportFormat,
     bom: job.bom,
     status,
-    filters: { q: filters.q ?? null, bot: filters.bot ?? null, from: filters.from ?? null, to: filters.to ?? null, tz: filters.tz },
+    filters: {
+      q: filters.q ?? null,
+      bot: filters.bot ?? null,
+      from: filters.from ?? null,
+      to: filters.to ?? null,
+      tz: filters.tz,
+      selected: filters.selected ?? null,
+    },
     botName: filters.botName ?? null,
     total,
     rowsDone,

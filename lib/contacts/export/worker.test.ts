@@ -74,6 +74,7 @@ async function startJob(input: {
   format?: "csv" | "jsonl";
   bom?: boolean;
   userId?: number;
+  ids?: number[] | null;
 }) {
   return createExportJob(db, {
     userId: input.userId ?? uniqueId(),
@@ -83,6 +84,7 @@ async function startJob(input: {
     tz: input.tz ?? "UTC",
     format: input.format ?? "jsonl",
     bom: input.bom ?? false,
+    ids: input.ids ?? null,
   });
 }
 
@@ -174,6 +176,21 @@ describe("export worker", () => {
     const job = await startJob({ bot: tenant.botId, from: "2025-03-10", to: "2025-03-10", tz: "Europe/Moscow" });
     await drain(workerFor(tenant));
     expect(jsonlIds(await fileText(job.id))).toEqual([contacts[1].id, contacts[2].id]);
+  });
+
+  test("selected rows: only the ids (each once, with the filters), sent as contact_ids; the job says how many were selected", async () => {
+    const tenant = await tenantWithContacts(30);
+    const all = await visibleIds(db, tenant.holderId);
+    const picked = [all[20], all[3], all[11], all[3]];
+    const foreign = (await visibleIds(db, (await tenantWithContacts(1)).holderId))[0];
+    const job = await startJob({ bot: tenant.botId, ids: [...picked, foreign] });
+    await drain(workerFor(tenant));
+    expect(jsonlIds(await fileText(job.id))).toEqual([all[3], all[11], all[20]]);
+    expect(await jobRow(job.id)).toMatchObject({ status: "finished", total: 3, rowsDone: 3 });
+    const [view] = (await listExportJobs(db, job.createdBy)).filter((listed) => listed.id === job.id);
+    expect(view.filters).toMatchObject({ bot: tenant.botId, selected: 4 });
+    const sent = platform.bodies.filter((body) => body.includes('"contact_ids"')).map((body) => JSON.parse(body));
+    expect(sent).toContainEqual({ bot_id: tenant.botId, contact_ids: [all[20], all[3], all[11], foreign], offset: 0, limit: 1000 });
   });
 
   test("takeover: a worker whose lease ran out cannot write again; the next one continues at next_offset, every contact exactly once", async () => {

@@ -75,26 +75,28 @@ export function botIdsParam(botIds: number[]): SQL {
 }
 
 /**
- * The ids of the filter's live contacts that match `search` (search.ts): the OR of the match
- * kinds, each on its own index (a bitmap OR), then the bots and the creation range.
+ * The ids of the filter's live contacts that match its `search` (search.ts: the OR of the match
+ * kinds, each on its own index, a bitmap OR) and are among its `contact_ids` (by primary key),
+ * then the bots and the creation range. For a filter with a search, ids or both.
  */
-export function matchingContactIdsSql(filter: ContactFilter, search: string): SQL {
+export function matchingContactIdsSql(filter: ContactFilter): SQL {
   const { from, to } = filter.range;
   return sql`SELECT c.id FROM platform.contacts c
     WHERE c.bot_id = ANY(${botIdsParam(filter.botIds)}) AND NOT c.preview AND NOT c.deleted
       ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
       ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
-      AND ${searchConditionSql(search)}`;
+      ${filter.ids === null ? sql`` : sql`AND c.id = ANY(${sql.param(filter.ids)}::bigint[])`}
+      ${filter.search === null ? sql`` : sql`AND ${searchConditionSql(filter.search)}`}`;
 }
 
 /**
- * getNumberOfContacts: exact, from the counters (see visibleCountSql); with a search, the
- * matches counted directly (no counter knows them).
+ * getNumberOfContacts: exact, from the counters (see visibleCountSql); with a search or
+ * contact ids, the matches counted directly (no counter knows them).
  */
 export async function countContacts(db: Db, filter: ContactFilter): Promise<number> {
   if (filter.botIds.length === 0) return 0;
-  if (filter.search !== null) {
-    const [row] = await queryRows<{ count: string }>(db, sql`SELECT count(*)::text AS count FROM (${matchingContactIdsSql(filter, filter.search)}) AS m`);
+  if (filter.search !== null || filter.ids !== null) {
+    const [row] = await queryRows<{ count: string }>(db, sql`SELECT count(*)::text AS count FROM (${matchingContactIdsSql(filter)}) AS m`);
     return Number(row.count);
   }
   const [row] = await queryRows<{ count: string }>(db, sql`SELECT ${visibleCountSql(botIdsParam(filter.botIds), filter.range)}::text AS count`);

@@ -64,7 +64,7 @@ export async function findContactPage(
   order: ContactOrder = DEFAULT_CONTACT_ORDER,
 ): Promise<ContactPage> {
   if (filter.botIds.length === 0) return { contacts: [], total: 0 };
-  if (filter.search !== null) return findSearchPage(db, { ...filter, search: filter.search }, window, order);
+  if (filter.search !== null || filter.ids !== null) return findMatchPage(db, filter, window, order);
   if (order !== DEFAULT_CONTACT_ORDER) return findOrderedPage(db, filter, window, order);
   const { offset, limit } = window;
   const ids = botIdsParam(filter.botIds);
@@ -177,25 +177,20 @@ function pageOf(rows: (ContactRow & { total: string })[]): ContactPage {
 }
 
 /**
- * With a search (the extension, see search.ts): the matching live contacts are found through
- * the trigram and id indexes, counted and paged in one statement, hence one snapshot, so the
+ * With a search (the extension, see search.ts) or contact ids (scope.ts): the matching live contacts
+ * are found through the trigram and id indexes, counted and paged in one statement, hence one snapshot, so the
  * total is exact and equals what paging through yields. Neither counters nor export cursors
  * are used: a counter cannot count matches, and a cursor would stay valid only while no
  * contact at or below it changes whether it matches (a renamed contact does, without a new
  * bot version). Nor would one save work: the total needs every match anyway, so a batch at any
  * offset costs about the same, O(matches), whether it follows a cursor or not.
  */
-async function findSearchPage(
-  db: Db,
-  filter: ContactFilter & { search: string },
-  window: { offset: number; limit: number },
-  order: ContactOrder,
-): Promise<ContactPage> {
+async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
   // The creation orders read each match's created_at by primary key: the cost stays O(matches).
   const rows = await queryRows<ContactRow & { total: string }>(
     db,
     sql`
-      WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter, filter.search)}),
+      WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter)}),
       page AS (
         SELECT c.id FROM platform.contacts c WHERE c.id IN (SELECT id FROM matches)
         ORDER BY ${orderBySql(order, "c")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint

@@ -5,6 +5,9 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { integer, optional } from "../validation";
 import { SearchParamSchema } from "./search";
 
+/** Most ids one `contact_ids` may name: one export batch (getContacts' largest `limit`). */
+const MAX_CONTACT_IDS = 1000;
+
 /** Filters shared by getContacts and getNumberOfContacts. */
 export const ContactFilterParamsSchema = z.object({
   bot_id: optional(integer()),
@@ -12,6 +15,8 @@ export const ContactFilterParamsSchema = z.object({
   date_to: optional(integer()),
   // Extension: see search.ts.
   search: SearchParamSchema,
+  // Extension: only these contacts (ids), at most MAX_CONTACT_IDS; ids that are not the holder's live contacts match nothing.
+  contact_ids: optional(z.array(integer()).min(1).max(MAX_CONTACT_IDS)),
 });
 
 export type ContactFilterParams = z.output<typeof ContactFilterParamsSchema>;
@@ -37,6 +42,8 @@ export interface ContactFilter {
   range: CreatedRange;
   /** The `search` extension's text, or null for none. */
   search: string | null;
+  /** The `contact_ids` extension's ids (ascending, distinct), or null for none. */
+  ids: number[] | null;
   /** Names the filter for export cursors: the holder, the requested bot and range, and the search when there is one. */
   hash: string;
 }
@@ -63,8 +70,9 @@ export async function resolveContactFilter(db: Db, holderId: number, params: Con
   );
   const range = createdRange(params);
   const search = params.search?.trim() || null;
-  // Without a search the hash is what it always was, so that existing cursors stay found.
-  const named = [holderId, params.bot_id ?? null, range.from, range.to, ...(search === null ? [] : [{ search }])];
+  const ids = params.contact_ids === undefined ? null : [...new Set(params.contact_ids)].sort((a, b) => a - b);
+  // Without a search or ids the hash is what it always was, so that existing cursors stay found.
+  const named = [holderId, params.bot_id ?? null, range.from, range.to, ...(search === null ? [] : [{ search }]), ...(ids === null ? [] : [{ ids }])];
   const hash = createHash("sha256").update(JSON.stringify(named)).digest("hex");
-  return { holderId, botIds: rows.map((row) => Number(row.id)), range, search, hash };
+  return { holderId, botIds: rows.map((row) => Number(row.id)), range, search, ids, hash };
 }
