@@ -414,6 +414,37 @@ test.describe("search and the header's export", () => {
     await expect.poll(() => rowIds(page)).toEqual([FOUND.ivan.id, FOUND.ivanna.id, FOUND.petr.id]);
   });
 
+  test("selected rows: checkboxes pick contacts, the header exports exactly those; a new filter starts a new selection", async ({ page }) => {
+    await goto(page, `/contacts?q=${TOKEN}`);
+    await expect.poll(() => rowIds(page)).toEqual([FOUND.ivan.id, FOUND.ivanna.id, FOUND.petr.id]);
+    await page.getByRole("checkbox", { name: `Select Petr ${TOKEN}` }).check();
+    await page.getByRole("checkbox", { name: `Select Ivan ${TOKEN}` }).check();
+    await expect(page.getByTestId("contacts-selected")).toContainText("2 contacts selected");
+    await expect(page.getByRole("checkbox", { name: "Select the contacts on this page" })).toBeChecked({ checked: false });
+    const form = page.getByTestId("export-form");
+    await form.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
+    await form.getByRole("button", { name: "Export 2 selected contacts" }).click();
+    await expect(form.getByText("Export started. It appears below.")).toBeVisible();
+    await expect(page.getByTestId("contacts-selected")).toHaveCount(0);
+    const item = page.getByTestId("export-item").first();
+    await expect(item.getByTestId("export-status")).toHaveText("Ready", { timeout: 60_000 });
+    await expect(item).toContainText("2 selected contacts");
+    const [download] = await Promise.all([page.waitForEvent("download"), item.getByTestId("export-download").click()]);
+    const ids = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids).toEqual([FOUND.ivan.id, FOUND.petr.id]);
+
+    await page.getByRole("checkbox", { name: `Select Ivanna ${TOKEN}` }).check();
+    await expect(page.getByTestId("contacts-selected")).toContainText("1 contact selected");
+    await box(page).fill("ivan");
+    await expect(page.getByTestId("contacts-total")).toHaveText("Contacts matching “ivan”: 2");
+    await expect(page.getByTestId("contacts-selected")).toHaveCount(0);
+    await expect(form.getByTestId("export-selected")).toHaveCount(0);
+  });
+
   test("export: the header's button counts what the search finds and exports exactly that; disabled with the reason at 0 matches", async ({ page }) => {
     await goto(page, `/contacts?bot=${BOTS.search}&q=ivan`);
     const form = page.getByTestId("export-form");
