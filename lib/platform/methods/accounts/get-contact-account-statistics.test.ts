@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { queryRows, type Database } from "@/lib/db/client";
 import { callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { addBot } from "../../contacts/testing";
 import { seedAccount, seedContact } from "../../accounts/test-support";
+import { applyFixtures } from "../../operator/fixtures";
 
 let database: Database;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe("getContactAccountStatistics: per currency and day", () => {
 });
 
 describe("getContactAccountStatistics: which accounts count", () => {
-  test("account statistics: deleted contacts and bots, other holders and deleted accounts count nowhere; preview contacts do", async () => {
+  test("account statistics: deleted contacts and bots and other holders count nowhere, preview contacts do; days are history", async () => {
     const tenant = await seedTenant(database.db);
     const live = await seedAccount(database.db, await seedContact(database.db, tenant), { amount: 100 });
     const preview = await seedAccount(database.db, await seedContact(database.db, tenant, { preview: true }), { amount: 10 });
@@ -130,7 +131,8 @@ describe("getContactAccountStatistics: which accounts count", () => {
         balance_total_note: "1.10 USD",
         accounts: 2,
         blocked_accounts: 0,
-        days: [{ date: "2026-06-01", top_ups: 2, top_up_count: 2, debits: 0, debit_count: 0 }],
+        // The deleted account's top-up stays in its day: money moved then.
+        days: [{ date: "2026-06-01", top_ups: 3, top_up_count: 3, debits: 0, debit_count: 0 }],
       },
     ]);
     const theirs = await statistics(other.key, { date_from: "2026-06-01", date_to: "2026-06-01" });
@@ -176,5 +178,68 @@ describe("getContactAccountStatistics: validation", () => {
       headers: { "accept-language": "ru" },
     });
     expect(answer.body.errors).toEqual({ currency: ["Поле currency должно содержать код валюты ISO 4217 заглавными буквами."] });
+  });
+});
+
+describe("getContactAccountStatistics: the counters follow every change", () => {
+  /** The totals recomputed from the accounts themselves, the truth the counters must match. */
+  async function recomputed(holderId: number) {
+    return queryRows<{ currency: string; balance_total: string; accounts: number; blocked_accounts: number }>(
+      database.db,
+      sql`
+        SELECT a.currency, sum(a.amount)::text AS balance_total, count(*)::int AS accounts, count(a.blocked_at)::int AS blocked_accounts
+        FROM platform.contact_accounts a JOIN platform.contacts c ON c.id = a.contact_id JOIN platform.bots b ON b.id = c.bot_id
+        JOIN platform.projects p ON p.uuid = b.project_uuid
+        WHERE p.owner_id = ${holderId}::bigint AND NOT c.deleted AND NOT b.deleted GROUP BY a.currency ORDER BY a.currency`,
+    );
+  }
+
+  async function totals(key: string) {
+    const data = await statistics(key, { date_from: "2026-07-01", date_to: "2026-07-01" });
+    return data.currencies.map(({ currency, balance_total, accounts, blocked_accounts }) => ({
+      currency,
+      balance_total: String(balance_total),
+      accounts,
+      blocked_accounts,
+    }));
+  }
+
+  test("account statistics: API movements, blocking, a contact deleted, moved to another bot and deleted for good", async () => {
+    const tenant = await seedTenant(database.db);
+    const second = await addBot(database.db, tenant);
+    const ann = await seedContact(database.db, tenant);
+    const bob = await seedContact(database.db, tenant);
+    const annUsd = await seedAccount(database.db, ann, { amount: 100 });
+    const bobUsd = await seedAccount(database.db, bob, { amount: 40 });
+    await seedAccount(database.db, bob, { currency: "EUR", amount: 5 });
+    const check = async () => expect(await totals(tenant.key)).toEqual(await recomputed(tenant.holderId));
+
+    await check();
+    for (const [method, amount] of [
+      ["addFundsToContactAccount", 60],
+      ["withdrawFundsFromContactAccount", 30],
+    ] as const) {
+      const answer = await callApi(database.db, method, { key: tenant.key, params: { account_id: annUsd, amount, description: "test" } });
+      expect(answer.status, answer.text).toBe(200);
+    }
+    await check();
+    const today = new Date().toISOString().slice(0, 10);
+    const moved = await statistics(tenant.key, { date_from: today, date_to: today, currency: "USD" });
+    expect(moved.currencies[0].days).toEqual([{ date: today, top_ups: 60, top_up_count: 1, debits: 30, debit_count: 1 }]);
+
+    await database.db.execute(sql`UPDATE platform.contact_accounts SET blocked_at = now() WHERE id = ${bobUsd}::bigint`);
+    await check();
+    expect((await totals(tenant.key)).find((entry) => entry.currency === "USD")?.blocked_accounts).toBe(1);
+
+    await applyFixtures(database.db, { contacts: [{ id: bob, bot_id: second, messenger: "telegram", name: "Bob", telegram_id: String(bob) }] });
+    await check();
+    await database.db.execute(sql`UPDATE platform.contacts SET deleted = true WHERE id = ${bob}::bigint`);
+    await check();
+    expect((await totals(tenant.key)).map((entry) => entry.currency)).toEqual(["USD"]);
+    await database.db.execute(sql`UPDATE platform.contacts SET deleted = false WHERE id = ${bob}::bigint`);
+    await check();
+    await database.db.execute(sql`DELETE FROM platform.contacts WHERE id = ${bob}::bigint`);
+    await check();
+    expect(await totals(tenant.key)).toEqual([{ currency: "USD", balance_total: "130", accounts: 1, blocked_accounts: 0 }]);
   });
 });
