@@ -98,7 +98,7 @@ export function accountStatisticsSql(holderId: number, range: StatisticsRange, c
       totals AS (
         SELECT t.currency, sum(t.balance_total) AS balance_total, sum(t.accounts) AS accounts, sum(t.blocked_accounts) AS blocked_accounts
         FROM platform.account_balance_totals t
-        WHERE t.bot_id IN (SELECT id FROM bots) ${inCurrency(sql`t.currency`)}
+        WHERE t.bot_id = ANY(ARRAY(SELECT id FROM bots)) ${inCurrency(sql`t.currency`)}
         GROUP BY t.currency HAVING sum(t.accounts) > 0),
       moves AS (
         SELECT q.currency, d.day, sum(q.top_ups) AS top_ups, sum(q.top_up_count) AS top_up_count,
@@ -106,7 +106,7 @@ export function accountStatisticsSql(holderId: number, range: StatisticsRange, c
         FROM days d
         JOIN platform.account_movement_quarters q
           ON q.quarter >= ceil(extract(epoch FROM d.from_ts) / 900)::bigint AND q.quarter < ceil(extract(epoch FROM d.to_ts) / 900)::bigint
-        WHERE q.bot_id IN (SELECT id FROM bots) ${inCurrency(sql`q.currency`)}
+        WHERE q.bot_id = ANY(ARRAY(SELECT id FROM bots)) ${inCurrency(sql`q.currency`)}
         GROUP BY q.currency, d.day),
       currencies AS (SELECT currency FROM totals UNION SELECT currency FROM moves)
     SELECT c.currency, COALESCE(t.balance_total, 0)::text AS balance_total, COALESCE(t.accounts, 0)::text AS accounts,
