@@ -20,7 +20,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
@@ -153,22 +153,43 @@ async function run(target: string): Promise<void> {
   try {
     await seed(db);
     const random = prng(20_261_125);
-    const kinds: { label: string; method: string; extra: Record<string, unknown> }[] = [
-      { label: "getContactStatistics, all bots", method: "getContactStatistics", extra: {} },
-      { label: "getContactStatistics, one bot", method: "getContactStatistics", extra: { bot_id: BOTS[1] } },
-      { label: "getContactAccountStatistics, all", method: "getContactAccountStatistics", extra: {} },
-      { label: "getContactAccountStatistics, USD", method: "getContactAccountStatistics", extra: { currency: "USD" } },
+    type Range = ReturnType<typeof ranges>[number];
+    const kinds: { label: string; method: string; extra: Record<string, unknown>; statement: (range: Range) => SQL }[] = [
+      { label: "getContactStatistics, all bots", method: "getContactStatistics", extra: {}, statement: (range) => contactStatisticsSql(BOTS, range) },
+      {
+        label: "getContactStatistics, one bot",
+        method: "getContactStatistics",
+        extra: { bot_id: BOTS[1] },
+        statement: (range) => contactStatisticsSql([BOTS[1]], range),
+      },
+      {
+        label: "getContactAccountStatistics, all",
+        method: "getContactAccountStatistics",
+        extra: {},
+        statement: (range) => accountStatisticsSql(HOLDER, range, null),
+      },
+      {
+        label: "getContactAccountStatistics, USD",
+        method: "getContactAccountStatistics",
+        extra: { currency: "USD" },
+        statement: (range) => accountStatisticsSql(HOLDER, range, "USD"),
+      },
     ];
-    console.log(`\n${"call".padEnd(36)} |     p50     p95     max (ms)`);
+    // Through the gateway (authentication, rate limit, validation, JSON) and the statement alone.
+    console.log(`\n${"call".padEnd(36)} | gateway p50     p95     max | statement p50     p95 (ms)`);
     for (const kind of kinds) {
       const asked = ranges(SAMPLES, random);
       for (const range of asked.slice(0, 3)) await call(db, kind.method, { ...range, ...kind.extra });
       const times: number[] = [];
+      const statementTimes: number[] = [];
       for (const range of asked) {
         const [, time] = await timed(() => call(db, kind.method, { ...range, ...kind.extra }));
+        const [, statementTime] = await timed(() => db.execute(kind.statement(range)));
         times.push(time);
+        statementTimes.push(statementTime);
       }
-      console.log(`${kind.label.padEnd(36)} | ${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(Math.max(...times))}`);
+      const gateway = `${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(Math.max(...times))}`;
+      console.log(`${kind.label.padEnd(36)} |   ${gateway} |   ${ms(percentile(statementTimes, 50))} ${ms(percentile(statementTimes, 95))}`);
     }
     if (EXPLAIN) await explain(db);
   } finally {
