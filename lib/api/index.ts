@@ -34,6 +34,8 @@ export {
   type ContactFilters,
   type ContactSort,
 } from "./contacts";
+export { getContactStatistics, getContactAccountStatistics, hasStatistics, type StatisticsRange } from "./statistics";
+export type { ContactStatistics, ContactAccountStatistics } from "./schemas";
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListItem, ListSchema } from "./schemas";
 export { describeConnection, defaultBaseUrl } from "./connection";
 export { readBudget } from "./budget";
