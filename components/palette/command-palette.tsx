@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useI18n } from "@/components/i18n-provider";
@@ -21,7 +21,8 @@ const GROUPS: PaletteCommand["group"][] = ["pages", "actions", "help"];
 /**
  * The command palette (cmdk: a combobox over a listbox): the pages and actions
  * the role allows, filtered as one types, and — once typing pauses — contacts
- * (name, phone or id) and lists from /api/dashboard/palette.
+ * (name, phone or id) and lists from /api/dashboard/palette, below them (so that
+ * an answer arriving late never moves the option Enter is about to choose).
  */
 export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; onClose: () => void; onShortcuts: () => void }) {
   const { t, locale } = useI18n();
@@ -30,6 +31,11 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
   const { permissions } = useViewer();
   const titleId = useId();
   const [text, setText] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // After the dialog's showModal (the Modal's effect runs first), which would focus cmdk's root.
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
   // Each opening starts with an empty box.
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
@@ -72,9 +78,9 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
       <Command label={t("palette.input")} shouldFilter={false} vimBindings={false} loop className="flex max-h-[min(36rem,80vh)] flex-col">
         <Command.Input
           value={text}
+          ref={input}
           onValueChange={setText}
           placeholder={t("palette.input")}
-          autoFocus
           className="w-full border-b border-border bg-transparent px-4 py-3 text-base text-fg outline-none placeholder:text-muted"
         />
         {found?.contactSearch === "none" ? (
@@ -90,6 +96,19 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
         <Command.List className="min-h-0 flex-1 overflow-y-auto p-2">
           {waiting ? <Command.Loading className="px-3 py-2 text-xs text-muted">{t("palette.searching")}</Command.Loading> : null}
           {nothing ? <p className="px-3 py-6 text-center text-sm text-muted">{t("palette.empty")}</p> : null}
+          {GROUPS.map((group) => {
+            const items = shown.filter((command) => command.group === group);
+            return items.length === 0 ? null : (
+              <Command.Group key={group} heading={t(`palette.group.${group}`)} className={GROUP}>
+                {items.map((command) => (
+                  <Command.Item key={command.id} value={command.id} onSelect={() => run(command.run)} className={ITEM}>
+                    <span className="min-w-0 flex-1 truncate">{t(command.labelKey)}</span>
+                    {command.keys ? <Keys keys={command.keys} sequence={command.keys[0] === "G"} /> : null}
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            );
+          })}
           {found && found.contacts.length > 0 ? (
             <Command.Group heading={t("palette.group.contacts")} className={GROUP}>
               {found.contacts.map((contact) => (
@@ -109,19 +128,6 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
               ))}
             </Command.Group>
           ) : null}
-          {GROUPS.map((group) => {
-            const items = shown.filter((command) => command.group === group);
-            return items.length === 0 ? null : (
-              <Command.Group key={group} heading={t(`palette.group.${group}`)} className={GROUP}>
-                {items.map((command) => (
-                  <Command.Item key={command.id} value={command.id} onSelect={() => run(command.run)} className={ITEM}>
-                    <span className="min-w-0 flex-1 truncate">{t(command.labelKey)}</span>
-                    {command.keys ? <Keys keys={command.keys} sequence={command.keys[0] === "G"} /> : null}
-                  </Command.Item>
-                ))}
-              </Command.Group>
-            );
-          })}
         </Command.List>
       </Command>
     </Modal>

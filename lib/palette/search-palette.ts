@@ -25,7 +25,7 @@ export async function searchPalette(
 ): Promise<PaletteSearchResult> {
   const [page, bots, lists] = await Promise.all([
     loadContactPage(api, { ...NO_FILTERS, q: input.q, page: 1, size: 20 }, "UTC"),
-    loadBotOptions(api),
+    loadBotOptions(api, input.t),
     input.withLists ? loadAllLists(api) : null,
   ]);
   const contactSearch = page.search?.applied ?? "none";
