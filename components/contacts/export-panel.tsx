@@ -84,7 +84,7 @@ export function ExportPanel({
   const onSubmit = submit(null);
 
   return (
-    <form onSubmit={onSubmit} className="space-y-2" aria-label={t("exports.title")} data-testid="export-form">
+    <form id="contact-export" onSubmit={onSubmit} className="scroll-mt-4 space-y-2" aria-label={t("exports.title")} data-testid="export-form">
       <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
         <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1" disabled={denied !== null}>
           <legend className="sr-only">{t("exports.format")}</legend>

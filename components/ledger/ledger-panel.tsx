@@ -167,6 +167,7 @@ function AccountCard({
           <Button
             variant={form === "top_up" ? "primary" : "secondary"}
             aria-expanded={form === "top_up"}
+            data-ledger-open="top_up"
             onClick={() => setForm(form === "top_up" ? null : "top_up")}
           >
             {t("ledger.account.top_up")}
@@ -176,6 +177,7 @@ function AccountCard({
           <Button
             variant={form === "debit" ? "primary" : "secondary"}
             aria-expanded={form === "debit"}
+            data-ledger-open="debit"
             disabled={debitRefusal !== null}
             aria-describedby={debitRefusal ? debitReasonId : undefined}
             onClick={() => setForm(form === "debit" ? null : "debit")}

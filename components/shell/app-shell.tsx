@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { NavLinks } from "./nav-links";
 import { UserMenu } from "./user-menu";
 import { BudgetIndicator } from "./budget-indicator";
+import { PaletteLauncher } from "./palette-launcher";
 
 /**
  * Sidebar and header. On a phone the sidebar is a drawer behind the menu
@@ -69,6 +70,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className="min-w-0 flex-1">
             <BudgetIndicator />
           </div>
+          <PaletteLauncher />
           <UserMenu />
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">

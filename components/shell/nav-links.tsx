@@ -4,24 +4,16 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { cn } from "@/components/ui/cn";
-
-const LINKS = [
-  { href: "/contacts", key: "nav.contacts", icon: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0Zm-12 9a8 8 0 0 1 16 0" },
-  { href: "/lists", key: "nav.lists", icon: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" },
-  { href: "/activity", key: "nav.activity", icon: "M3 12h4l3-8 4 16 3-8h4" },
-  {
-    href: "/settings",
-    key: "nav.settings",
-    icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2-1.2L14.5 3h-4l-.4 2.6a7.5 7.5 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 2 1.2l.4 2.6h4l.4-2.6a7.5 7.5 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
-  },
-] as const;
+import { pagesFor } from "@/lib/navigation/pages";
+import { useViewer } from "./providers";
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const t = useT();
+  const links = pagesFor(useViewer().permissions).filter((page) => page.inNav);
   return (
     <ul className="space-y-1">
-      {LINKS.map((link) => {
+      {links.map((link) => {
         const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
         return (
           <li key={link.href}>
@@ -46,7 +38,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <path d={link.icon} />
               </svg>
-              {t(link.key)}
+              {t(link.labelKey)}
             </Link>
           </li>
         );

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Field, GroupError, Input } from "./field";
+import { Modal } from "./modal";
 
 /**
  * A modal confirmation on the native <dialog>: focus stays inside, Escape
@@ -35,29 +36,17 @@ export function ConfirmDialog({
   onConfirm: (typedText: string) => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [text, setText] = useState("");
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setText("");
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  // Each opening starts with an empty typed text.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setText("");
+  }
   const confirmed = !typed || text.trim() === typed.expected.trim();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-border bg-surface p-6 text-fg shadow-xl backdrop:bg-black/50"
-    >
+    <Modal open={open} labelledBy={titleId} onCancel={() => !pending && onCancel()}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -84,6 +73,6 @@ export function ConfirmDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

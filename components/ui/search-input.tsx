@@ -2,6 +2,7 @@
 
 import { useEffect, useEffectEvent, useState, type InputHTMLAttributes } from "react";
 import { Input } from "./field";
+import { useDebouncedValue } from "./use-debounced-value";
 
 /** How long typing must pause before the search is applied: one request per pause, not per keystroke. */
 export const SEARCH_DELAY_MS = 300;
@@ -35,10 +36,8 @@ export function SearchInput({
     if (search !== value) onSearch(search);
   };
   const apply = useEffectEvent(commit);
-  useEffect(() => {
-    const timer = setTimeout(() => apply(normalize(text)), delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
+  const settled = useDebouncedValue(text, delayMs);
+  useEffect(() => apply(normalize(settled)), [settled]);
 
   return (
     <Input

@@ -12,6 +12,7 @@ import {
 } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
 import { getTranslator } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/types";
 import { DEFAULT_CONTACT_SORT, toPlatformFilters, type ContactBrowserParams } from "./browser-params";
 import { findContact } from "./find-contact";
 import type { ContactPageView, ContactRowView } from "./rows";
@@ -115,9 +116,10 @@ export interface BotOptions {
  * The bot filter's choices, "Shop bot (Online shop)", from getMe's projects
  * (cached, shared by every page). A platform whose getMe does not list them
  * (the spec does not show its fields) gives null: the browser then takes a typed bot id.
+ * `translate` names a bot without a name (default: the request's language).
  */
-export async function loadBotOptions(api: PlatformClient): Promise<BotOptions> {
-  const t = await getTranslator();
+export async function loadBotOptions(api: PlatformClient, translate?: Translate): Promise<BotOptions> {
+  const t = translate ?? (await getTranslator());
   const me = await loadMe(api);
   const bots = me.value.projects
     ? me.value.projects.flatMap((project) =>

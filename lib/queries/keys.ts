@@ -22,6 +22,9 @@ export const queryKeys = {
     journal: (contactId: number, accountId: number, page: number) => [...queryKeys.ledger.contact(contactId), "journal", accountId, page] as const,
     audit: (contactId: number, accountId: number, page: number) => [...queryKeys.ledger.contact(contactId), "audit", accountId, page] as const,
   },
+  palette: {
+    search: (text: string) => ["palette", text] as const,
+  },
   listRecords: {
     list: (schemaId: string) => ["list-records", schemaId] as const,
     /** `fields` (the slugs, joined) is part of the key: a changed field set reads the records again. */

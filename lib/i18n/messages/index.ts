@@ -4,6 +4,7 @@ import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
 import { listMessages } from "./lists";
 import { pageMessages } from "./pages";
+import { paletteMessages } from "./palette";
 import { permissionMessages } from "./permissions";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
@@ -19,6 +20,7 @@ const areas = [
   listMessages,
   ledgerMessages,
   contactMessages,
+  paletteMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

@@ -1,0 +1,45 @@
+import "server-only";
+import type { PlatformClient } from "@/lib/api";
+import type { Db } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/config";
+import type { Translate } from "@/lib/i18n/types";
+import { botLabel } from "@/lib/contacts/bot-names";
+import { NO_FILTERS } from "@/lib/contacts/browser-params";
+import { rememberContactNames } from "@/lib/contacts/contact-names";
+import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
+import { contactHref } from "@/lib/contacts/rows";
+import { applyListQuery } from "@/lib/dashboard/lists/list-query";
+import { loadAllLists } from "@/lib/dashboard/lists/load-lists";
+import { PALETTE_RESULTS, type PaletteSearchResult } from "./search-result";
+
+/**
+ * The palette's search: the contact browser's own first page for the text
+ * (loadContactPage: the `search` extension, or the id lookup without it) named
+ * with the bots' names, and the cached lists whose name holds the text. A
+ * platform that cannot search text gives no contacts rather than every contact.
+ */
+export async function searchPalette(
+  api: PlatformClient,
+  db: Db,
+  input: { q: string; withLists: boolean; locale: Locale; t: Translate },
+): Promise<PaletteSearchResult> {
+  const [page, bots, lists] = await Promise.all([
+    loadContactPage(api, { ...NO_FILTERS, q: input.q, page: 1, size: 20 }, "UTC"),
+    loadBotOptions(api, input.t),
+    input.withLists ? loadAllLists(api) : null,
+  ]);
+  const contactSearch = page.search?.applied ?? "none";
+  const rows = contactSearch === "none" ? [] : page.rows.slice(0, PALETTE_RESULTS);
+  await rememberContactNames(db, rows);
+  const found = lists ? applyListQuery(lists.value, { q: input.q, sort: "name", dir: "asc", page: 1 }, { projects: [] }, input.locale) : [];
+  return {
+    contacts: rows.map((row) => ({
+      id: row.id,
+      name: row.name.trim() || input.t("palette.contact_unnamed", { id: row.id }),
+      bot: botLabel(bots.bots, row.botId, input.t),
+      href: contactHref(row),
+    })),
+    contactSearch,
+    lists: found.slice(0, PALETTE_RESULTS).map((list) => ({ id: list.id, name: list.name, href: `/lists/${encodeURIComponent(list.id)}` })),
+  };
+}

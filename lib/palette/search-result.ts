@@ -1,0 +1,14 @@
+/**
+ * What the command palette's search answers for a typed text: contacts (by the
+ * platform's `search` extension, or by id without it) and lists by name.
+ * `contactSearch` says how contacts were searched: "none" when the platform
+ * cannot search text and the text is not an id (the palette says so).
+ */
+export interface PaletteSearchResult {
+  contacts: { id: number; name: string; bot: string; href: string }[];
+  contactSearch: "platform" | "id" | "none";
+  lists: { id: string; name: string; href: string }[];
+}
+
+/** Results shown per group: the palette is for jumping, the browsers are for browsing. */
+export const PALETTE_RESULTS = 8;
