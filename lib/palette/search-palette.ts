@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { botLabel } from "@/lib/contacts/bot-names";
-import { NO_FILTERS } from "@/lib/contacts/browser-params";
+import { DEFAULT_CONTACT_SORT, NO_FILTERS } from "@/lib/contacts/browser-params";
 import { rememberContactNames } from "@/lib/contacts/contact-names";
 import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
 import { contactHref } from "@/lib/contacts/rows";
@@ -24,7 +24,7 @@ export async function searchPalette(
   input: { q: string; withLists: boolean; locale: Locale; t: Translate },
 ): Promise<PaletteSearchResult> {
   const [page, bots, lists] = await Promise.all([
-    loadContactPage(api, { ...NO_FILTERS, q: input.q, page: 1, size: 20 }, "UTC"),
+    loadContactPage(api, { ...NO_FILTERS, q: input.q, sort: DEFAULT_CONTACT_SORT, page: 1, size: 20 }, "UTC"),
     loadBotOptions(api, input.t),
     input.withLists ? loadAllLists(api) : null,
   ]);
