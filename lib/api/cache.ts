@@ -35,6 +35,8 @@ export const CacheEntry = {
   listSchema: (schemaId: string) => `list-schema:${schemaId}`,
   /** Whether getContacts filters by the `search` extension (a probe, lib/api/contacts.ts). */
   contactSearch: "contact-search",
+  /** getNumberOfContacts of one bot (or all) created in an inclusive range of Unix seconds: the overview without statistics. */
+  contactCount: (bot: number | "all", from: number, to: number) => `contact-count:${bot}:${from}-${to}`,
 } as const;
 
 /** Names a page may ask to refresh (the refresh control sends them back). */
@@ -46,6 +48,10 @@ export const CacheTtlMs = {
   listSchemas: 60_000,
   listSchema: 60_000,
   contactSearch: 5 * 60_000,
+  /** A day that has not ended yet (today), and the total: new contacts show within a minute. */
+  contactCountOpen: 60_000,
+  /** A day that has ended keeps its count (only a deleted contact changes it). */
+  contactCountClosed: 24 * 60 * 60_000,
 } as const;
 
 type Row = { now: Date | string; now_text: string; value: unknown; fetched_at: Date | string | null };
