@@ -6,6 +6,7 @@ import { useT } from "@/components/i18n-provider";
 import { cn } from "@/components/ui/cn";
 
 const LINKS = [
+  { href: "/", key: "nav.overview", icon: "M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z" },
   { href: "/contacts", key: "nav.contacts", icon: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0Zm-12 9a8 8 0 0 1 16 0" },
   { href: "/lists", key: "nav.lists", icon: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" },
   { href: "/activity", key: "nav.activity", icon: "M3 12h4l3-8 4 16 3-8h4" },

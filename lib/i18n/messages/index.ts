@@ -3,6 +3,7 @@ import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
 import { listMessages } from "./lists";
+import { overviewMessages } from "./overview";
 import { pageMessages } from "./pages";
 import { permissionMessages } from "./permissions";
 import { settingsMessages } from "./settings";
@@ -19,6 +20,7 @@ const areas = [
   listMessages,
   ledgerMessages,
   contactMessages,
+  overviewMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
