@@ -3,6 +3,7 @@ import { defineMessages } from "./define";
 export const overviewMessages = defineMessages(
   {
     "overview.title": "Overview",
+    "overview.zone": "Days in your time zone (:zone).",
     "overview.bot": "Bot",
     "overview.all_bots": "All bots",
     "overview.contacts": "Contacts",
@@ -37,6 +38,7 @@ export const overviewMessages = defineMessages(
   },
   {
     "overview.title": "Обзор",
+    "overview.zone": "Дни в вашем часовом поясе (:zone).",
     "overview.bot": "Бот",
     "overview.all_bots": "Все боты",
     "overview.contacts": "Контакты",
