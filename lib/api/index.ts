@@ -25,6 +25,8 @@ export {
   getContactAccountJournal,
 } from "./accounts";
 export { getContacts, getContact, getNumberOfContacts, hasContactSearch, type ContactFilters } from "./contacts";
+export { getContactStatistics, getContactAccountStatistics, hasStatistics, type StatisticsRange } from "./statistics";
+export type { ContactStatistics, ContactAccountStatistics } from "./schemas";
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListItem, ListSchema } from "./schemas";
 export { describeConnection, defaultBaseUrl } from "./connection";
 export { readBudget } from "./budget";

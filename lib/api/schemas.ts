@@ -186,6 +186,45 @@ export const ContactBatchSchema = z.object({
 });
 export type ContactBatch = z.output<typeof ContactBatchSchema>;
 
+/** Statistics extensions: a calendar day of the range, `YYYY-MM-DD`. */
+const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Count = z.number().int().nonnegative();
+
+export const ContactStatisticsSchema = z
+  .object({
+    time_zone: z.string(),
+    date_from: CalendarDate,
+    date_to: CalendarDate,
+    total: Count,
+    days: z.array(z.object({ date: CalendarDate, created: Count }).loose()),
+  })
+  .loose();
+export type ContactStatistics = z.output<typeof ContactStatisticsSchema>;
+
+export const ContactAccountStatisticsSchema = z
+  .object({
+    time_zone: z.string(),
+    date_from: CalendarDate,
+    date_to: CalendarDate,
+    currencies: z.array(
+      z
+        .object({
+          currency: z.string(),
+          balance_total: MoneySchema,
+          balance_total_note: z.string().optional(),
+          accounts: Count,
+          blocked_accounts: Count,
+          days: z.array(z.object({ date: CalendarDate, top_ups: MoneySchema, top_up_count: Count, debits: MoneySchema, debit_count: Count }).loose()),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+export type ContactAccountStatistics = z.output<typeof ContactAccountStatisticsSchema>;
+
+/** How getContactAccountStatistics is read: its sums are money, kept digit for digit. */
+export const STATISTICS_READING: JsonParseOptions = { moneyKeys: new Set(["balance_total", "top_ups", "debits"]) };
+
 export const CountSchema = z.object({ count: z.number().int() });
 
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });

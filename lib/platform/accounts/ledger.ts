@@ -25,7 +25,8 @@ export interface MovementInput {
   description: string;
 }
 
-const JOURNAL_TITLES: Record<Movement, string> = {
+/** Journal titles of the API's movements (an operator's adjustment has its own title). */
+export const JOURNAL_TITLES: Record<Movement, string> = {
   deposit: "Deposit via API",
   debit: "Debit via API",
 };

@@ -3,6 +3,7 @@ import { addContactAccount } from "./add-contact-account";
 import { addFundsToContactAccount } from "./add-funds-to-contact-account";
 import { deleteContactAccount } from "./delete-contact-account";
 import { getContactAccountJournal } from "./get-contact-account-journal";
+import { getContactAccountStatistics } from "./get-contact-account-statistics";
 import { getContactAccounts } from "./get-contact-accounts";
 import { withdrawFundsFromContactAccount } from "./withdraw-funds-from-contact-account";
 
@@ -17,4 +18,6 @@ export const accountMethods: Record<string, ApiMethod> = {
   withdrawFundsFromContactAccount,
   // Extension (docs/api-accounts.md): the journal the spec does not show.
   getContactAccountJournal,
+  // Extension (docs/api-accounts.md): balances per currency, top-ups and debits per day.
+  getContactAccountStatistics,
 };
