@@ -20,6 +20,7 @@ export interface ChartSeries {
 type DayRow = { date: string; values: readonly (number | string)[] };
 
 const HEIGHT = 220;
+const WHOLE_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((power) => step * power)).sort((a, b) => a - b);
 
 /** A calendar day (YYYY-MM-DD) in the viewer's language; the day is a date, not an instant, so it is read in UTC. */
 function formatDay(date: string, locale: Locale, style: "short" | "long"): string {
@@ -81,8 +82,13 @@ export function DailyChart({
             tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
             scales: { x: { time: true }, y: { range: (_, min, max) => [Math.min(0, min), Math.max(1, max)] } },
             axes: [
-              { ...axis, values: (_, splits) => splits.map((seconds) => formatDay(new Date(seconds * 1000).toISOString().slice(0, 10), locale, "short")) },
-              { ...axis, size: 56, values: (_, splits) => splits.map((value) => compact.format(value)) },
+              {
+                ...axis,
+                space: 64,
+                values: (_, splits) => splits.map((seconds) => formatDay(new Date(seconds * 1000).toISOString().slice(0, 10), locale, "short")),
+              },
+              // Counts are whole: no tick at 0.5 contacts.
+              { ...axis, size: 56, ...(currency ? {} : { incrs: WHOLE_STEPS }), values: (_, splits) => splits.map((value) => compact.format(value)) },
             ],
             series: [{}, ...series.map((line) => ({ label: line.label, stroke: color(line.tone), width: 2, points: { show: days.length <= 31 } }))],
           },

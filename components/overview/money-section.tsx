@@ -22,8 +22,13 @@ export function MoneySection({ money, t, locale }: { money: MoneyOverview; t: Tr
       {money.currencies.map((entry) => (
         <section key={entry.currency} className="space-y-4" data-testid="overview-currency" data-currency={entry.currency}>
           <h3 className="text-base font-semibold">{entry.currency}</h3>
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <Stat label={t("overview.balance_total")} value={formatMoney(entry.balanceTotal, entry.currency, locale)} testId="overview-balance-total" />
+          <dl className="grid grid-cols-2 gap-4">
+            <Stat
+              className="col-span-2"
+              label={t("overview.balance_total")}
+              value={formatMoney(entry.balanceTotal, entry.currency, locale)}
+              testId="overview-balance-total"
+            />
             <Stat label={t("overview.accounts")} value={formatCount(entry.accounts, locale)} />
             <Stat label={t("overview.blocked_accounts")} value={formatCount(entry.blockedAccounts, locale)} testId="overview-blocked" />
           </dl>
