@@ -14,6 +14,8 @@ const config: KnipConfig = {
     "scripts/*.ts",
     // Started as child processes by bench/accounts.ts and bench/lighthouse.ts.
     "bench/accounts-floor.ts",
+    // Run as ./node_modules/.bin/tsx bench/statistics.ts until package.json has its bench:statistics script.
+    "bench/statistics.ts",
     "bench/lighthouse-pages.mjs",
     // Playwright's "setup" project (testMatch /auth\.setup\.ts/).
     "e2e/auth.setup.ts",

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatAmountNote } from "../accounts/currency";
-import { JOURNAL_TITLES } from "../accounts/ledger";
 import { rangeDaysSql } from "./days";
 import type { StatisticsRange } from "./params";
 
@@ -48,43 +47,20 @@ type Row = {
 /**
  * The holder's contact accounts per currency (sorted by code): balances and counts now,
  * and per calendar day of the range in its zone the top-ups and debits made through the
- * API, in ONE statement. The accounts are those the account methods reach: contact and
- * bot not deleted, the bot's project owned by the holder (a preview contact's accounts
- * count). A deleted account is gone with its journal (the journal cascades), so it counts
- * nowhere; its balance was zero. Operator adjustments are neither top-ups nor debits.
+ * API, in ONE statement over the counters of drizzle/0010_statistics.sql (kept exact by
+ * triggers): the work grows with bots, currencies and days, never with accounts or
+ * journal lines.
+ *
+ * - Totals: the accounts the account methods reach, that is of live contacts (a preview
+ *   contact's count) of the holder's live bots. A deleted account counts nowhere now.
+ * - Days: history. A movement stays in its day when its account or contact is deleted
+ *   later. Operator adjustments are neither top-ups nor debits. A day is the run of
+ *   quarter hours that start in it (exact for every zone whose offset is a multiple of
+ *   15 minutes: all zones today).
+ * - A currency appears when the holder has an account in it or a movement in the range.
  */
 export async function findAccountStatistics(db: Db, holderId: number, range: StatisticsRange, currency: string | null): Promise<AccountStatistics> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`WITH days AS (${rangeDaysSql(range)}),
-        scope AS (
-          SELECT a.id, a.currency, a.amount, a.blocked_at
-          FROM platform.projects p
-          JOIN platform.bots b ON b.project_uuid = p.uuid AND NOT b.deleted
-          JOIN platform.contacts c ON c.bot_id = b.id AND NOT c.deleted
-          JOIN platform.contact_accounts a ON a.contact_id = c.id
-          WHERE p.owner_id = ${holderId}::bigint ${currency === null ? sql`` : sql`AND a.currency = ${currency}`}),
-        totals AS (
-          SELECT currency, sum(amount) AS balance_total, count(*) AS accounts, count(blocked_at) AS blocked_accounts
-          FROM scope GROUP BY currency),
-        moves AS (
-          SELECT s.currency, (j.created_at AT TIME ZONE ${range.time_zone})::date AS day,
-                 sum(j.amount) FILTER (WHERE j.kind = 'deposit') AS top_ups,
-                 count(*) FILTER (WHERE j.kind = 'deposit') AS top_up_count,
-                 sum(j.amount) FILTER (WHERE j.kind = 'debit') AS debits,
-                 count(*) FILTER (WHERE j.kind = 'debit') AS debit_count
-          FROM platform.account_journal j JOIN scope s ON s.id = j.account_id
-          WHERE j.title IN (${JOURNAL_TITLES.deposit}, ${JOURNAL_TITLES.debit})
-            AND j.created_at >= (SELECT min(from_ts) FROM days) AND j.created_at < (SELECT max(to_ts) FROM days)
-          GROUP BY 1, 2)
-        SELECT t.currency, t.balance_total::text AS balance_total, t.accounts::text AS accounts, t.blocked_accounts::text AS blocked_accounts,
-               to_char(d.day, 'YYYY-MM-DD') AS date,
-               COALESCE(m.top_ups, 0)::text AS top_ups, COALESCE(m.top_up_count, 0)::text AS top_up_count,
-               COALESCE(m.debits, 0)::text AS debits, COALESCE(m.debit_count, 0)::text AS debit_count
-        FROM totals t CROSS JOIN days d
-        LEFT JOIN moves m ON m.currency = t.currency AND m.day = d.day
-        ORDER BY t.currency, d.day`,
-  );
+  const rows = await queryRows<Row>(db, accountStatisticsSql(holderId, range, currency));
   const currencies: CurrencyStatistics[] = [];
   for (const row of rows) {
     const code = row.currency.trim();
@@ -110,4 +86,35 @@ export async function findAccountStatistics(db: Db, holderId: number, range: Sta
     });
   }
   return { time_zone: range.time_zone, date_from: range.date_from, date_to: range.date_to, currencies };
+}
+
+/** The statement of findAccountStatistics: one row per currency and day, in order. */
+export function accountStatisticsSql(holderId: number, range: StatisticsRange, currency: string | null): SQL {
+  const inCurrency = (column: SQL) => (currency === null ? sql`` : sql`AND ${column} = ${currency}`);
+  return sql`WITH days AS (${rangeDaysSql(range)}),
+      bots AS (
+        SELECT b.id FROM platform.bots b JOIN platform.projects p ON p.uuid = b.project_uuid
+        WHERE p.owner_id = ${holderId}::bigint AND NOT b.deleted),
+      totals AS (
+        SELECT t.currency, sum(t.balance_total) AS balance_total, sum(t.accounts) AS accounts, sum(t.blocked_accounts) AS blocked_accounts
+        FROM platform.account_balance_totals t
+        WHERE t.bot_id = ANY(ARRAY(SELECT id FROM bots)) ${inCurrency(sql`t.currency`)}
+        GROUP BY t.currency HAVING sum(t.accounts) > 0),
+      moves AS (
+        SELECT q.currency, d.day, sum(q.top_ups) AS top_ups, sum(q.top_up_count) AS top_up_count,
+               sum(q.debits) AS debits, sum(q.debit_count) AS debit_count
+        FROM days d
+        JOIN platform.account_movement_quarters q
+          ON q.quarter >= ceil(extract(epoch FROM d.from_ts) / 900)::bigint AND q.quarter < ceil(extract(epoch FROM d.to_ts) / 900)::bigint
+        WHERE q.bot_id = ANY(ARRAY(SELECT id FROM bots)) ${inCurrency(sql`q.currency`)}
+        GROUP BY q.currency, d.day),
+      currencies AS (SELECT currency FROM totals UNION SELECT currency FROM moves)
+    SELECT c.currency, COALESCE(t.balance_total, 0)::text AS balance_total, COALESCE(t.accounts, 0)::text AS accounts,
+           COALESCE(t.blocked_accounts, 0)::text AS blocked_accounts, to_char(d.day, 'YYYY-MM-DD') AS date,
+           COALESCE(m.top_ups, 0)::text AS top_ups, COALESCE(m.top_up_count, 0)::text AS top_up_count,
+           COALESCE(m.debits, 0)::text AS debits, COALESCE(m.debit_count, 0)::text AS debit_count
+    FROM currencies c CROSS JOIN days d
+    LEFT JOIN totals t ON t.currency = c.currency
+    LEFT JOIN moves m ON m.currency = c.currency AND m.day = d.day
+    ORDER BY c.currency, d.day`;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { botIdsParam, visibleCountSql } from "../contacts/count";
 import { rangeDaysSql } from "./days";
@@ -21,11 +21,21 @@ export interface ContactStatistics {
  * such parts. So the work grows with the days and bots, never with the contacts.
  */
 export async function findContactStatistics(db: Db, botIds: number[], range: StatisticsRange): Promise<ContactStatistics> {
+  const rows = await queryRows<{ date: string; created: string; total: string }>(db, contactStatisticsSql(botIds, range));
+  return {
+    time_zone: range.time_zone,
+    date_from: range.date_from,
+    date_to: range.date_to,
+    total: Number(rows[0]?.total ?? 0),
+    days: rows.map((row) => ({ date: row.date, created: Number(row.created) })),
+  };
+}
+
+/** The statement of findContactStatistics: rows (date, created, total), one per day in order. */
+export function contactStatisticsSql(botIds: number[], range: StatisticsRange): SQL {
   const bots = botIdsParam(botIds);
   const live = sql`c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted`;
-  const rows = await queryRows<{ date: string; created: string; total: string }>(
-    db,
-    sql`WITH days AS (${rangeDaysSql(range)}),
+  return sql`WITH days AS (${rangeDaysSql(range)}),
         bounds AS (
           SELECT day, from_ts, to_ts,
                  ceil(extract(epoch FROM from_ts) / 3600)::bigint AS first_hour,
@@ -39,13 +49,5 @@ export async function findContactStatistics(db: Db, botIds: number[], range: Sta
                 + (SELECT count(*) FROM platform.contacts c
                    WHERE ${live} AND c.created_at >= to_timestamp(b.end_hour * 3600) AND c.created_at < b.to_ts))::text AS created,
                ${visibleCountSql(bots, { from: null, to: null })}::text AS total
-        FROM bounds b ORDER BY b.day`,
-  );
-  return {
-    time_zone: range.time_zone,
-    date_from: range.date_from,
-    date_to: range.date_to,
-    total: Number(rows[0]?.total ?? 0),
-    days: rows.map((row) => ({ date: row.date, created: Number(row.created) })),
-  };
+        FROM bounds b ORDER BY b.day`;
 }
