@@ -10,7 +10,7 @@
  *
  * 1. One signed-in browser (Debian's Chromium) walks the main pages once to
  *    warm the server (not counted), then twice more:
- *    contacts, a contact's page with its ledger panel, lists, the new-list
+ *    overview, contacts, a contact's page with its ledger panel, lists, the new-list
  *    designer, a list's page with its records panel, activity. Each view waits
  *    for the page to settle (network idle); the platform requests logged during
  *    it are its requests. One line per page, then the mean.
@@ -62,6 +62,7 @@ interface View {
 
 /** The platform methods each page may call (the walks above print them), to attribute a logged wait to a view. */
 const PAGE_CALLS: Record<string, string[]> = {
+  overview: ["getContactStatistics", "getContactAccountStatistics"],
   contacts: ["getContacts", "getNumberOfContacts"],
   "contact + ledger": ["getContact", "getContactAccounts", "getContactAccountJournal"],
   lists: ["getListSchemas"],
@@ -72,6 +73,7 @@ const PAGE_CALLS: Record<string, string[]> = {
 
 let listPath = "";
 const VIEWS: View[] = [
+  { name: "overview", path: () => "/" },
   { name: "contacts", path: () => "/contacts" },
   { name: "contact + ledger", path: () => "/contacts/1" },
   { name: "lists", path: () => "/lists" },

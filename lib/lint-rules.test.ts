@@ -21,8 +21,8 @@ const importOfPage = (specifier: string) => `import Page from ${JSON.stringify(s
 
 describe("layers", () => {
   test.each([
-    ["a component importing app/", "components/probe/probe.tsx", importOfPage("@/app/page"), "components/ and lib/ do not import app/"],
-    ["lib/ importing app/ by a relative path", "lib/ledger/probe.ts", importOfPage("../../app/page"), "do not import app/"],
+    ["a component importing app/", "components/probe/probe.tsx", importOfPage("@/app/not-found"), "components/ and lib/ do not import app/"],
+    ["lib/ importing app/ by a relative path", "lib/ledger/probe.ts", importOfPage("../../app/not-found"), "do not import app/"],
     [
       "lib/ importing components/",
       "lib/ledger/probe.ts",

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/session";
 import { loadLoginPageParams } from "@/lib/auth/login-params";
+import { HOME_PATH } from "@/lib/auth/redirect";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitch, ThemeSwitch } from "@/components/shell/preference-switches";
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (await getCurrentUser()) redirect("/contacts");
+  if (await getCurrentUser()) redirect(HOME_PATH);
   const [{ callbackUrl, error }, t, theme] = await Promise.all([loadLoginPageParams(searchParams), getTranslator(), getTheme()]);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">

@@ -41,6 +41,8 @@ export const CacheEntry = {
   contactIds: "contact-ids",
   /** Whether the platform has the statistics extensions (a probe, lib/api/statistics.ts). */
   statistics: "statistics",
+  /** getNumberOfContacts of one bot (or all) created in an inclusive range of Unix seconds: the overview without statistics. */
+  contactCount: (bot: number | "all", from: number, to: number) => `contact-count:${bot}:${from}-${to}`,
 } as const;
 
 /** Names a page may ask to refresh (the refresh control sends them back). */
@@ -55,6 +57,10 @@ export const CacheTtlMs = {
   contactSort: 5 * 60_000,
   contactIds: 5 * 60_000,
   statistics: 5 * 60_000,
+  /** A day that has not ended yet (today), and the total: new contacts show within a minute. */
+  contactCountOpen: 60_000,
+  /** A day that has ended keeps its count (only a deleted contact changes it). */
+  contactCountClosed: 24 * 60 * 60_000,
 } as const;
 
 type Row = { now: Date | string; now_text: string; value: unknown; fetched_at: Date | string | null };

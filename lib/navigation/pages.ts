@@ -19,7 +19,7 @@ export interface DashboardPage {
 }
 
 const DASHBOARD_PAGES: readonly DashboardPage[] = [
-  { href: "/", labelKey: "nav.overview", permission: null, goKey: "o", inNav: false, icon: "M3 12l9-8 9 8M5 10v10h14V10" },
+  { href: "/", labelKey: "nav.overview", permission: null, goKey: "o", inNav: true, icon: "M3 12l9-8 9 8M5 10v10h14V10" },
   {
     href: "/contacts",
     labelKey: "nav.contacts",

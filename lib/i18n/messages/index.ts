@@ -3,6 +3,7 @@ import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
 import { listMessages } from "./lists";
+import { overviewMessages } from "./overview";
 import { pageMessages } from "./pages";
 import { paletteMessages } from "./palette";
 import { permissionMessages } from "./permissions";
@@ -21,6 +22,7 @@ const areas = [
   ledgerMessages,
   contactMessages,
   paletteMessages,
+  overviewMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

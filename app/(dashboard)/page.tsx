@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { isConnectionProblem } from "@/lib/api";
+import { loadFromPlatform } from "@/lib/dashboard/platform";
+import { loadBotOptions } from "@/lib/contacts/load-contacts";
+import { listAuditEntries } from "@/lib/ledger/audit";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import { loadOverviewParams } from "@/lib/overview/overview-params";
+import { loadContactOverview, loadMoneyOverview } from "@/lib/overview/load-overview";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { PlatformProblem } from "@/components/platform-problem";
+import { AuditTable } from "@/components/ledger/audit-table";
+import { ExportList } from "@/components/contacts/export-list";
+import { OverviewBotSelect } from "@/components/overview/bot-select";
+import { BudgetUsage } from "@/components/overview/budget-usage";
+import { ContactsSection } from "@/components/overview/contacts-section";
+import { MoneySection } from "@/components/overview/money-section";
+import { ZoneSync } from "@/components/overview/zone-sync";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("overview.title") };
+}
+
+const LATEST_ACTIVITY = 10;
+
+/**
+ * The state of things at a glance: contacts, balances, exports, the request
+ * budget and the latest activity, each shown to the roles that may see it.
+ * One statistics call per extension for a page view (see lib/overview).
+ */
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [user, t, locale, timeZone, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), loadOverviewParams(searchParams)]);
+  const request = { botId: params.bot, timeZone, now: new Date() };
+  const viewer = { id: user.id, role: user.role };
+  const [contacts, money, bots, activity] = await Promise.all([
+    can(user.role, "contacts.read") ? loadFromPlatform((api) => loadContactOverview(api, request)) : null,
+    can(user.role, "accounts.read") ? loadFromPlatform((api) => loadMoneyOverview(api, request)) : null,
+    can(user.role, "contacts.read") ? loadFromPlatform((api) => loadBotOptions(api)) : null,
+    can(user.role, "activity.read") ? getDb().then((db) => listAuditEntries(db, viewer, {}, 1, LATEST_ACTIVITY)) : null,
+  ]);
+  const connectionProblem = [contacts, money].find((result) => result && !result.ok && isConnectionProblem(result.error.code));
+  if (connectionProblem && !connectionProblem.ok) {
+    return (
+      <>
+        <PageHeader title={t("overview.title")} />
+        <PlatformProblem error={connectionProblem.error} canConfigure={can(user.role, "settings.manage")} t={t} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t("overview.title")}>
+        <span data-testid="overview-zone" data-zone={timeZone}>
+          {t("overview.zone", { zone: timeZone })}
+        </span>
+      </PageHeader>
+      <ZoneSync serverZone={timeZone} />
+      <div className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2">
+        {contacts ? (
+          <Card title={t("overview.contacts")} titleId="overview-contacts" className="min-w-0">
+            <div className="space-y-4">
+              {bots?.ok && bots.data.bots ? <OverviewBotSelect bots={bots.data.bots} /> : null}
+              {contacts.ok ? (
+                <ContactsSection contacts={contacts.data} t={t} locale={locale} />
+              ) : (
+                <Alert tone="danger">{`${t("overview.contacts_failed")} ${contacts.error.message}`}</Alert>
+              )}
+            </div>
+          </Card>
+        ) : null}
+        {money ? (
+          <Card title={t("overview.money")} titleId="overview-money" className="min-w-0">
+            {money.ok ? (
+              <MoneySection money={money.data} t={t} locale={locale} />
+            ) : (
+              <Alert tone="danger">{`${t("overview.money_failed")} ${money.error.message}`}</Alert>
+            )}
+          </Card>
+        ) : null}
+        {can(user.role, "contacts.export") ? (
+          <Card title={t("overview.exports")} titleId="overview-exports" className="min-w-0">
+            <ExportList />
+            <Link className="mt-4 inline-block text-sm underline" href="/contacts/exports">
+              {t("overview.all_exports")}
+            </Link>
+          </Card>
+        ) : null}
+        <Card title={t("overview.budget")} titleId="overview-budget" className="min-w-0">
+          <BudgetUsage />
+        </Card>
+        {activity ? (
+          <Card title={t("overview.activity")} titleId="overview-activity" className="min-w-0 xl:col-span-2">
+            <AuditTable
+              entries={activity.items}
+              caption={t("overview.activity")}
+              showContact
+              empty={<span data-testid="overview-activity-empty">{t("overview.activity_empty")}</span>}
+            />
+            <Link className="mt-4 inline-block text-sm underline" href="/activity">
+              {t("overview.all_activity")}
+            </Link>
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { createLoader } from "nuqs/server";
+import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
+
+/**
+ * The overview's URL, one typed parser map for the server page and the client
+ * (nuqs useQueryStates): `/?bot=101` shows one bot's contacts, `/` all bots.
+ * Tolerant: a bot that does not parse is "all bots".
+ */
+export const overviewParsers = {
+  bot: parseAsPositiveInteger,
+};
+
+export const loadOverviewParams = createLoader(overviewParsers);
