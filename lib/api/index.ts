@@ -24,7 +24,7 @@ export {
   withdrawFundsFromContactAccount,
   getContactAccountJournal,
 } from "./accounts";
-export { getContacts, getContact, getNumberOfContacts, hasContactSearch, hasContactSort, type ContactFilters, type ContactSort } from "./contacts";
+export { getContacts, getContact, getNumberOfContacts, hasContactSearch, hasContactSort, type ContactFilters } from "./contacts";
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListItem, ListSchema } from "./schemas";
 export { describeConnection, defaultBaseUrl } from "./connection";
 export { readBudget } from "./budget";
