@@ -6,7 +6,7 @@
  * limit 1000 through handleApiRequest (the same code as the route, rate limit out
  * of the way), printing the first and last batch, their ratio (target <= 2), the
  * total time and rows per second; the time of getNumberOfContacts (no filter and a
- * date range) and of a page total; one deep batch with no cursor (the fallback plan);
+ * date range) and of a page total; page 1 and 50 in each order of the `sort` extension; one deep batch with no cursor (the fallback plan);
  * and, on PostgreSQL, the floor: psql's COPY (SELECT …) TO STDOUT of the same rows.
  *
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_TARGETS ("pg,pglite"),
@@ -137,6 +137,15 @@ async function run(target: string): Promise<void> {
     const pageTimes: number[] = [];
     for (let i = 0; i < 5; i++) pageTimes.push((await timed(() => call(db, "getContacts", { count: 20, page: 1 })))[1]);
     console.log(`getContacts page 1 (20, with total): median ${ms(median(pageTimes))}`);
+
+    // The sort extension: page 1 and page 50 in each order (one index range scan per bot, stopped early).
+    for (const sort of ["id", "-id", "created_at", "-created_at"]) {
+      for (const page of [1, 50]) {
+        const times: number[] = [];
+        for (let i = 0; i < 7; i++) times.push((await timed(() => call(db, "getContacts", { sort, count: 20, page })))[1]);
+        console.log(`getContacts sort=${sort} page ${page} (20, with total): median ${ms(median(times))}, max ${ms(Math.max(...times))}`);
+      }
+    }
 
     // A deep batch no cursor leads to: the fallback plan skips the rows of an index-only scan.
     const [, deep] = await timed(() => call(db, "getContacts", { bot_id: BOT, offset: Math.floor(COUNT * 0.9), limit: BATCH, date_to: 4102444800 }));

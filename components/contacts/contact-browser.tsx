@@ -7,7 +7,8 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { contactBrowserParsers, DEFAULT_CONTACT_SORT, hasFilters, NO_FILTERS, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import { contactBrowserParsers, DEFAULT_CONTACT_SORT, hasFilters, NO_FILTERS, viewQueryOf, type ContactBrowserParams } from "@/lib/contacts/browser-params";
+import type { SavedView } from "@/lib/contacts/saved-views/forms";
 import type { ContactColumn } from "@/lib/contacts/columns";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import type { ActionError } from "@/lib/actions/result";
@@ -15,6 +16,7 @@ import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel, ExportsSection } from "./export-panel";
+import { SavedViews } from "./saved-views";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
@@ -32,6 +34,8 @@ export interface ContactBrowserProps {
   searchSupported: boolean;
   /** Why the member may not export (their role), or null when they may. */
   exportDenied: string | null;
+  /** The member's saved views (dashboard.saved_views). */
+  savedViews: SavedView[];
 }
 
 /**
@@ -39,7 +43,7 @@ export interface ContactBrowserProps {
  * server loader uses), react-query loads each page through the route handler
  * and keeps the previous page on screen while the next one loads.
  */
-export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied }: ContactBrowserProps) {
+export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied, savedViews }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
   const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
   const { query, isInitialPage } = useContactPage(params, timeZone, initial);
@@ -74,6 +78,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
 
   return (
     <div className="space-y-6">
+      <SavedViews initialViews={savedViews} currentQuery={viewQueryOf(params)} />
       <ContactFilters
         filters={filters}
         searchSupported={searchSupported}

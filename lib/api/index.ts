@@ -24,16 +24,7 @@ export {
   withdrawFundsFromContactAccount,
   getContactAccountJournal,
 } from "./accounts";
-export {
-  getContacts,
-  getContact,
-  getNumberOfContacts,
-  hasContactIdFilter,
-  hasContactSearch,
-  hasContactSort,
-  type ContactFilters,
-  type ContactSort,
-} from "./contacts";
+export { getContacts, getContact, getNumberOfContacts, hasContactIdFilter, hasContactSearch, hasContactSort, type ContactFilters } from "./contacts";
 export { getContactStatistics, getContactAccountStatistics, hasStatistics, type StatisticsRange } from "./statistics";
 export type { ContactStatistics, ContactAccountStatistics } from "./schemas";
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListItem, ListSchema } from "./schemas";

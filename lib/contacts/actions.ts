@@ -8,6 +8,8 @@ import { ExportIdSchema, HiddenColumnsSchema, StartExportSchema } from "@/lib/co
 import { cancelExportJob, createExportJob } from "@/lib/contacts/export/jobs";
 import { loadBotOptions } from "@/lib/contacts/load-contacts";
 import { getPlatform, loadFromPlatform } from "@/lib/dashboard/platform";
+import { DeleteViewSchema, RenameViewSchema, SaveViewSchema } from "@/lib/contacts/saved-views/forms";
+import { createSavedView, deleteSavedView, renameSavedView } from "@/lib/contacts/saved-views/store";
 
 /** The browser's hidden columns, remembered for the member. */
 export const saveHiddenColumnsAction = authedAction("contacts.read", HiddenColumnsSchema, async (input, { db, user }) => ({
@@ -34,5 +36,15 @@ export const startExportAction = authedAction("contacts.export", StartExportSche
 
 export const cancelExportAction = authedAction("contacts.export", ExportIdSchema, async (input, { db, user }) => {
   await cancelExportJob(db, input.id, user.id);
+  return { id: input.id };
+});
+
+/** Saves the browser's current filters as a named view of the member (refusals on `name`: duplicate, limit). */
+export const saveViewAction = authedAction("contacts.read", SaveViewSchema, async (input, { db, user }) => createSavedView(db, user.id, input));
+
+export const renameViewAction = authedAction("contacts.read", RenameViewSchema, async (input, { db, user }) => renameSavedView(db, user.id, input));
+
+export const deleteViewAction = authedAction("contacts.read", DeleteViewSchema, async (input, { db, user }) => {
+  await deleteSavedView(db, user.id, input.id);
   return { id: input.id };
 });

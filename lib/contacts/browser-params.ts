@@ -68,6 +68,16 @@ export const loadContactBrowserParams = createLoader(contactBrowserParsers);
 /** Builds `?bot=…&page=…` for links (defaults are left out). */
 export const serializeContactBrowserParams = createSerializer(contactBrowserParsers, { clearOnDefault: true });
 
+/**
+ * What a saved view keeps of a browser URL: its query string as the serializer writes it, without
+ * the page (a view opens on page 1). Anything that does not parse is dropped, so a stored view is
+ * always a URL the browser reads as it was saved: `?q=ivan&sort=-created_at`, or "" for none.
+ */
+export function viewQueryOf(query: string | URLSearchParams | ContactBrowserParams): string {
+  const params = typeof query === "string" || query instanceof URLSearchParams ? loadContactBrowserParams(query) : query;
+  return serializeContactBrowserParams({ ...params, page: null });
+}
+
 export const NO_FILTERS: ContactBrowserFilters = { q: null, bot: null, from: null, to: null };
 
 export function hasFilters(filters: ContactBrowserFilters): boolean {

@@ -287,3 +287,24 @@ export const exportChunks = dashboard.table(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
+
+/**
+ * Saved views of the contact browser: a member's named filter sets (lib/contacts/saved-views.ts).
+ * `query` is the browser's query string as its URL serializer writes it (filters, order, page
+ * size; never the page), so applying a view is opening `/contacts` + query. Names are unique per
+ * member ignoring case; a member's views go with them.
+ */
+export const savedViews = dashboard.table(
+  "saved_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 80 }).notNull(),
+    query: varchar("query", { length: 4000 }).notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_views_user_name_uq").on(t.userId, sql`lower(${t.name})`)],
+);

@@ -14,7 +14,7 @@ export const DEFAULT_CONTACT_ORDER: ContactOrder = "id";
 
 export const SortParamSchema = optional(z.enum(CONTACT_ORDERS));
 
-const byCreation = (order: ContactOrder) => order === "created_at" || order === "-created_at";
+export const byCreation = (order: ContactOrder) => order === "created_at" || order === "-created_at";
 
 /**
  * The ORDER BY keys for contacts aliased `alias` (a fixed identifier of ours, never input). Both keys

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { botIdsParam, matchingContactIdsSql, visibleCountSql } from "./count";
-import { DEFAULT_CONTACT_ORDER, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
+import { byCreation, DEFAULT_CONTACT_ORDER, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
 import type { ContactFilter } from "./scope";
 import { CONTACT_FIELDS, VARIABLES_JSON, serializeContact, type Contact, type ContactRow } from "./serialize";
 
@@ -187,12 +187,13 @@ function pageOf(rows: (ContactRow & { total: string })[]): ContactPage {
  */
 async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
   // The creation orders read each match's created_at by primary key: the cost stays O(matches).
+  const ordered = byCreation(order) ? sql`platform.contacts c WHERE c.id IN (SELECT id FROM matches)` : sql`matches c`;
   const rows = await queryRows<ContactRow & { total: string }>(
     db,
     sql`
       WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter)}),
       page AS (
-        SELECT c.id FROM platform.contacts c WHERE c.id IN (SELECT id FROM matches)
+        SELECT c.id FROM ${ordered}
         ORDER BY ${orderBySql(order, "c")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
       ),
       ${pageContactsSql(sql`(SELECT count(*) FROM matches)`, order)}

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { loadContactBrowserParams } from "@/lib/contacts/browser-params";
 import { getHiddenColumns } from "@/lib/contacts/column-settings";
+import { listSavedViews } from "@/lib/contacts/saved-views/store";
 import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
 import { getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
@@ -27,8 +28,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [user, t, params, timeZone] = await Promise.all([requireUser(), getTranslator(), loadContactBrowserParams(searchParams), getTimeZone()]);
   const db = await getDb();
-  const [hiddenColumns, page, bots, search] = await Promise.all([
+  const [hiddenColumns, savedViews, page, bots, search] = await Promise.all([
     getHiddenColumns(db, user.id),
+    listSavedViews(db, user.id),
     loadFromPlatform((api) => loadContactPage(api, params, timeZone)),
     loadFromPlatform((api) => loadBotOptions(api)),
     loadFromPlatform((api) => hasContactSearch(api)),
@@ -51,6 +53,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         hiddenColumns={hiddenColumns}
         bots={bots.ok ? bots.data.bots : null}
         searchSupported={search.ok ? search.data : true}
+        savedViews={savedViews}
         exportDenied={can(user.role, "contacts.export") ? null : permissionExplanation("contacts.export", user.role, t)}
       />
     </>
