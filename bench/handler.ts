@@ -18,3 +18,21 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const result = await fn();
   return [result, performance.now() - started];
 }
+
+/** The p-th percentile (nearest rank) of the values. */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Milliseconds for a column of figures: one decimal, right-aligned in 7 characters. */
+export const ms = (value: number) => `${value.toFixed(1)}`.padStart(7);
+
+/** A small deterministic generator, so that every run asks the same questions. */
+export function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}

@@ -25,7 +25,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
-import { getFromHandler, timed } from "./handler";
+import { getFromHandler, ms, percentile, prng, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { matchingContactIdsSql } from "@/lib/platform/contacts/count";
 import { resolveContactFilter } from "@/lib/platform/contacts/scope";
@@ -156,21 +156,6 @@ function searchIndexStatements(): { name: string; statement: string }[] {
 }
 
 const call = (db: Database["db"], method: string, params: Record<string, unknown>) => getFromHandler(db, KEY, method, params);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value: number) => `${value.toFixed(1)}`.padStart(7);
-
-/** A small deterministic generator, so that every run asks the same questions. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 type Row = { id: string; name: string; phone: string | null; email: string | null; telegram_username: string | null; messenger_id: string };
 

@@ -24,7 +24,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
-import { getFromHandler, timed } from "./handler";
+import { getFromHandler, ms, percentile, prng, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { JOURNAL_TITLES } from "@/lib/platform/accounts/ledger";
 import { contactStatisticsSql } from "@/lib/platform/statistics/contacts";
@@ -81,21 +81,6 @@ const BALANCES_SQL = sql`
   WHERE j.account_id = a.id`;
 
 const call = (db: Database["db"], method: string, params: Record<string, unknown>) => getFromHandler(db, KEY, method, params);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value: number) => `${value.toFixed(1)}`.padStart(7);
-
-/** A small deterministic generator, so that every run asks the same questions. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

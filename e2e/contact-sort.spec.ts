@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { test, expect, type Page } from "@playwright/test";
 import { storageStateOf } from "./helpers";
+import { idSource, rowIds, seedProject } from "./seed";
 
 /**
  * Sorting the contact browser by its Id and Created headers (the platform's `sort` extension):
  * the order shows in the rows and in the header's aria-sort, lives in the URL and survives a reload.
  * Its own bot in a project of its own (operator fixtures, unique ids), deleted at the end.
  */
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PROJECT = randomUUID();
-let nextId = 600_000_000 + Math.floor(Math.random() * 90_000_000);
-const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 20));
+const uniqueId = idSource(600_000_000);
 const BOT = uniqueId();
 
 /** Ids ascend a → d; creation times do not, and b and c share one (ties go by id). */
@@ -30,27 +29,7 @@ const CONTACTS = [
   contact(D, "2025-05-02T10:00:00Z"),
 ];
 
-let api: APIRequestContext;
-async function fixtures(document: Record<string, unknown>) {
-  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL });
-  await fixtures({
-    projects: [{ uuid: PROJECT, account_id: 1, name: `Sort tests ${BOT}` }],
-    bots: [{ id: BOT, project_uuid: PROJECT, name: `Sort bot ${BOT}` }],
-    contacts: CONTACTS,
-  });
-});
-
-test.afterAll(async () => {
-  await fixtures({ bots: [{ id: BOT, project_uuid: PROJECT, name: `Sort bot ${BOT}`, deleted: true }] });
-  await api.dispose();
-});
-
-const rowIds = (page: Page) => page.locator("tbody tr[data-contact-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-contact-id"))));
+seedProject({ uuid: PROJECT, name: `Sort tests ${BOT}`, bots: [{ id: BOT, name: `Sort bot ${BOT}` }], document: { contacts: CONTACTS } });
 const header = (page: Page, name: string) => page.getByRole("columnheader", { name, exact: true });
 
 test.describe("contact browser order", () => {

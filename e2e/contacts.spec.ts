@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { apiKey, refreshCached, storageStateOf } from "./helpers";
+import { test, expect, request as playwrightRequest, type Page } from "@playwright/test";
+import { apiKey, storageStateOf, seriousViolations } from "./helpers";
+import { baseURL, idSource, rowIds, seedProject } from "./seed";
 
 /**
  * The contact browser, the contact page and exports. Everything runs on bots of
@@ -11,12 +11,10 @@ import { apiKey, refreshCached, storageStateOf } from "./helpers";
  * viewer's zone is Asia/Tokyo (UTC+9). A server restart mid-export is tested in
  * lib/contacts/export/restart.test.ts (two `npm start` servers).
  */
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const HOLDER = 1;
 const PROJECT = randomUUID();
 const PROJECT_NAME = `Browser tests ${Date.now().toString(36)}`;
-let nextId = 700_000_000 + Math.floor(Math.random() * 90_000_000);
-const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 20));
+const uniqueId = idSource(700_000_000);
 
 const BOTS = { edges: uniqueId(), paging: uniqueId(), exported: uniqueId(), cancelled: uniqueId(), search: uniqueId() };
 const botName = (key: keyof typeof BOTS) => `${key} bot ${BOTS[key]}`;
@@ -89,16 +87,9 @@ const FOUND = {
   petr: searchContact("Petr"),
 };
 
-let api: APIRequestContext;
-
-async function fixtures(document: Record<string, unknown>) {
-  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 /** The platform's own answer, with the dashboard's key. */
 async function platform<T>(method: string, params: Record<string, number>): Promise<T> {
-  const response = await api.post(`/api/v1/${method}`, { headers: { authorization: `Bearer ${apiKey()}`, accept: "application/json" }, data: params });
+  const response = await seeded.api().post(`/api/v1/${method}`, { headers: { authorization: `Bearer ${apiKey()}`, accept: "application/json" }, data: params });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T;
 }
@@ -118,41 +109,21 @@ async function goto(page: Page, url: string) {
   await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
 }
 
-const rowIds = (page: Page) => page.locator("tbody tr[data-contact-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-contact-id"))));
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
-test.beforeAll(async ({ browser }) => {
-  api = await playwrightRequest.newContext({ baseURL });
-  await fixtures({
-    projects: [{ uuid: PROJECT, account_id: HOLDER, name: PROJECT_NAME }],
-    bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key) })),
+// The bots are made behind the dashboard's back: getMe is read again so that their names are known (else within 5 minutes).
+const seeded = seedProject({
+  uuid: PROJECT,
+  name: PROJECT_NAME,
+  holder: HOLDER,
+  bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], name: botName(key) })),
+  document: {
     contacts: [...Object.values(EDGES), RICH, FORMULA, ...Object.values(FOUND)],
     generate_contacts: [
       { bot_id: BOTS.paging, count: PAGING_COUNT, messenger: "max", created_from: "2024-01-01T00:00:00Z", created_to: "2024-02-01T00:00:00Z" },
       { bot_id: BOTS.exported, count: EXPORT_COUNT, messenger: "telegram", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z" },
       { bot_id: BOTS.cancelled, count: CANCEL_COUNT, messenger: "vk", created_from: "2024-01-01T00:00:00Z", created_to: "2025-01-01T00:00:00Z" },
     ],
-  });
-  // The bots were made behind the dashboard's back: the contacts page's refresh control reads getMe again (else within 5 minutes).
-  const context = await browser.newContext({ storageState: storageStateOf("owner") });
-  const page = await context.newPage();
-  await page.goto("/contacts");
-  await refreshCached(page);
-  await context.close();
-});
-
-test.afterAll(async () => {
-  // Contacts of deleted bots leave every list and count: the demo's totals are as before.
-  await fixtures({
-    bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key), deleted: true })),
-  });
-  await api.dispose();
+  },
+  refreshNames: true,
 });
 
 test.describe("contact browser", () => {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Role = "owner" | "lead" | "support";
@@ -73,4 +74,12 @@ export async function refreshCached(page: Page) {
     await stamp.getByRole("button", { name: /^(Refresh|Обновить)$/ }).click();
     await expect(stamp).not.toHaveAttribute("data-fetched-at", before, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** Axe's serious and critical WCAG 2.1 A/AA violations on the page, one line each (empty when there are none). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
-import { storageStateOf, pageAs, refreshCached } from "./helpers";
+import { storageStateOf, pageAs, refreshCached, seriousViolations } from "./helpers";
+import { postFixtures } from "./seed";
 
 /**
  * The list designer, the list page and its records. Lists are seeded through
@@ -16,27 +16,12 @@ const NOT_FOUND = "Page not found";
 const RESERVED_TEXT =
   "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype).";
 
-async function fixtures(request: APIRequestContext, document: Record<string, unknown>) {
-  const response = await request.post("/api/operator/fixtures", {
-    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
-    data: document,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 type SeedField = { name: string; type: string; currency?: string; is_required?: boolean };
 
 async function seedList(request: APIRequestContext, name: string, fields: Record<string, SeedField>): Promise<string> {
   const id = randomUUID();
-  await fixtures(request, { list_schemas: [{ id, project_uuid: SHOP_PROJECT, bot_id: null, name, fields }] });
+  await postFixtures(request, { list_schemas: [{ id, project_uuid: SHOP_PROJECT, bot_id: null, name, fields }] });
   return id;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 const row = (page: Page, n: number): Locator => page.getByRole("group", { name: `Field ${n}`, exact: true });
@@ -185,7 +170,7 @@ test.describe("lead designs lists", () => {
     const holder = uniqueId();
     const project = randomUUID();
     const bot = uniqueId();
-    await fixtures(request, {
+    await postFixtures(request, {
       accounts: [{ id: holder, email: `stranger${holder}@example.com`, name: "Stranger", plan: "pro", api_key: `stranger-${randomUUID()}` }],
       projects: [{ uuid: project, account_id: holder, name: "Not ours" }],
       bots: [{ id: bot, project_uuid: project, name: "Their bot" }],

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { refreshCached, storageStateOf } from "./helpers";
+import { test, expect, type Page } from "@playwright/test";
+import { storageStateOf } from "./helpers";
+import { baseURL, idSource, seedProject } from "./seed";
 
 /**
  * The overview at /: the numbers of contacts seeded on bots of a project of its
@@ -8,13 +9,11 @@ import { refreshCached, storageStateOf } from "./helpers";
  * the bot select, the same numbers in the chart's table view, and in Russian.
  * The viewer's zone is Asia/Tokyo (UTC+9); the days are counted back from now.
  */
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const HOLDER = 1;
 const ZONE = "Asia/Tokyo";
 const PROJECT = randomUUID();
 const PROJECT_NAME = `Overview tests ${Date.now().toString(36)}`;
-let nextId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
-const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 20));
+const uniqueId = idSource(800_000_000);
 const BOTS = { north: uniqueId(), south: uniqueId() };
 const botName = (key: keyof typeof BOTS) => `Overview ${key} ${BOTS[key]}`;
 
@@ -41,33 +40,14 @@ const CONTACTS = [
   contact("south", daysAgo(5)),
 ];
 
-let api: APIRequestContext;
-
-async function fixtures(document: Record<string, unknown>) {
-  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-test.beforeAll(async ({ browser }) => {
-  api = await playwrightRequest.newContext({ baseURL });
-  await fixtures({
-    projects: [{ uuid: PROJECT, account_id: HOLDER, name: PROJECT_NAME }],
-    bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key) })),
-    contacts: CONTACTS,
-  });
-  // The bots were made behind the dashboard's back: the contacts page's refresh control reads getMe again.
-  const context = await browser.newContext({ storageState: storageStateOf("owner") });
-  const page = await context.newPage();
-  await page.goto("/contacts");
-  await refreshCached(page);
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await fixtures({
-    bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], project_uuid: PROJECT, name: botName(key), deleted: true })),
-  });
-  await api.dispose();
+// The bots are made behind the dashboard's back: getMe is read again so that their names are known.
+seedProject({
+  uuid: PROJECT,
+  name: PROJECT_NAME,
+  holder: HOLDER,
+  bots: (Object.keys(BOTS) as (keyof typeof BOTS)[]).map((key) => ({ id: BOTS[key], name: botName(key) })),
+  document: { contacts: CONTACTS },
+  refreshNames: true,
 });
 
 test.use({ storageState: storageStateOf("owner"), timezoneId: ZONE, locale: "en-US" });

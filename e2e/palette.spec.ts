@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { refreshCached, storageStateOf } from "./helpers";
+import { test, expect, type Page } from "@playwright/test";
+import { storageStateOf } from "./helpers";
+import { seedProject } from "./seed";
 
 /**
  * The command palette, by keyboard only: Ctrl+K opens it anywhere, typing finds
@@ -8,7 +9,6 @@ import { refreshCached, storageStateOf } from "./helpers";
  * back; `?` lists the shortcuts. A contact of its own is seeded on a bot of its
  * own (operator fixtures), deleted at the end.
  */
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PROJECT = randomUUID();
 const PROJECT_NAME = `Palette tests ${Date.now().toString(36)}`;
 const BOT = 690_000_000 + Math.floor(Math.random() * 9_000_000);
@@ -23,32 +23,8 @@ const CONTACT = {
   created_at: "2025-02-01T10:00:00Z",
 };
 
-let api: APIRequestContext;
-
-async function fixtures(document: Record<string, unknown>) {
-  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-test.beforeAll(async ({ browser }) => {
-  api = await playwrightRequest.newContext({ baseURL });
-  await fixtures({
-    projects: [{ uuid: PROJECT, account_id: 1, name: PROJECT_NAME }],
-    bots: [{ id: BOT, project_uuid: PROJECT, name: BOT_NAME }],
-    contacts: [CONTACT],
-  });
-  // The bot was made behind the dashboard's back: read getMe again so that its name is known.
-  const context = await browser.newContext({ storageState: storageStateOf("owner") });
-  const page = await context.newPage();
-  await page.goto("/contacts");
-  await refreshCached(page);
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await fixtures({ bots: [{ id: BOT, project_uuid: PROJECT, name: BOT_NAME, deleted: true }] });
-  await api.dispose();
-});
+// The bot is made behind the dashboard's back: getMe is read again so that its name is known.
+seedProject({ uuid: PROJECT, name: PROJECT_NAME, bots: [{ id: BOT, name: BOT_NAME }], document: { contacts: [CONTACT] }, refreshNames: true });
 
 const palette = (page: Page) => page.getByRole("combobox", { name: /^Type a page/ });
 

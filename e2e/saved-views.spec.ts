@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { test, expect, type Page } from "@playwright/test";
 import { pageAs, storageStateOf } from "./helpers";
+import { baseURL, idSource, rowIds, seedProject } from "./seed";
 
 /**
  * Saved views of the contact browser: a named filter set per member, applied by opening its link,
  * shared as that link. Its own bots in a project of its own (operator fixtures), deleted at the end.
  */
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PROJECT = randomUUID();
-let nextId = 500_000_000 + Math.floor(Math.random() * 90_000_000);
-const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 20));
+const uniqueId = idSource(500_000_000);
 const BOT = uniqueId();
 const RUN = Date.now().toString(36);
 const CONTACTS = [1, 2, 3].map(() => {
@@ -17,27 +16,7 @@ const CONTACTS = [1, 2, 3].map(() => {
   return { id, bot_id: BOT, messenger: "telegram", name: `Viewed ${id}`, telegram_id: String(id), created_at: "2025-06-01T10:00:00Z" };
 });
 
-let api: APIRequestContext;
-async function fixtures(document: Record<string, unknown>) {
-  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL });
-  await fixtures({
-    projects: [{ uuid: PROJECT, account_id: 1, name: `View tests ${BOT}` }],
-    bots: [{ id: BOT, project_uuid: PROJECT, name: `View bot ${BOT}` }],
-    contacts: CONTACTS,
-  });
-});
-
-test.afterAll(async () => {
-  await fixtures({ bots: [{ id: BOT, project_uuid: PROJECT, name: `View bot ${BOT}`, deleted: true }] });
-  await api.dispose();
-});
-
-const rowIds = (page: Page) => page.locator("tbody tr[data-contact-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-contact-id"))));
+seedProject({ uuid: PROJECT, name: `View tests ${BOT}`, bots: [{ id: BOT, name: `View bot ${BOT}` }], document: { contacts: CONTACTS } });
 async function open(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { apiKey, storageStateOf, waitForLoginForm } from "./helpers";
+import { apiKey, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
 import { review, seedContact } from "./ledger-helpers";
 
 /**
@@ -149,13 +148,6 @@ async function overflow(page: Page, label: string): Promise<string[]> {
   if (measured.html <= measured.width && measured.body <= measured.width) return [];
   await page.screenshot({ path: test.info().outputPath(`${label}.png`), fullPage: true });
   return [`${label}: scrolls sideways (page ${measured.html}, body ${measured.body}, window ${measured.width}); sticking out: ${measured.outside.join(" | ")}`];
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 test.describe("screen fit and accessibility of every page", () => {

@@ -1,14 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { formAlert, storageStateOf, waitForLoginForm } from "./helpers";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
+import { test, expect } from "@playwright/test";
+import { formAlert, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
 
 test.describe("shell", () => {
   test.use({ storageState: storageStateOf("owner") });

@@ -1,0 +1,64 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { refreshCached, storageStateOf } from "./helpers";
+
+export const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** Ids for a spec's own records: from a random start in the spec's own range, so that runs and specs never meet. */
+export function idSource(rangeStart: number): () => number {
+  let next = rangeStart + Math.floor(Math.random() * 90_000_000);
+  return () => (next += 1 + Math.floor(Math.random() * 20));
+}
+
+/** The contact ids of the contact browser's rows, in the order shown. */
+export const rowIds = (page: Page) =>
+  page.locator("tbody tr[data-contact-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-contact-id"))));
+
+/** Posts a fixtures document to the operator interface (operator-interface.md); anything but 200 fails the test. */
+export async function postFixtures(api: APIRequestContext, document: Record<string, unknown>): Promise<void> {
+  const response = await api.post("/api/operator/fixtures", { headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` }, data: document });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export interface SeededProject {
+  /** Posts one more fixtures document during the tests. */
+  fixtures: (document: Record<string, unknown>) => Promise<void>;
+  /** The spec's request context (base URL set), for calls of its own. */
+  api: () => APIRequestContext;
+}
+
+/**
+ * A spec's own project and bots, made before its tests together with `document` (contacts, generated ones…). With
+ * `refreshNames`, getMe is read again so that the dashboard names the new bots at once (else within 5 minutes). After the
+ * tests the bots are deleted: their contacts leave every list and count, and the demo's totals are as they were.
+ */
+export function seedProject(seed: {
+  uuid: string;
+  name: string;
+  holder?: number;
+  bots: { id: number; name: string }[];
+  document?: Record<string, unknown>;
+  refreshNames?: boolean;
+}): SeededProject {
+  let api: APIRequestContext | null = null;
+  const context = () => {
+    if (!api) throw new Error("seedProject: used outside its spec's tests");
+    return api;
+  };
+  const bots = (deleted: boolean) => seed.bots.map((bot) => ({ id: bot.id, project_uuid: seed.uuid, name: bot.name, ...(deleted ? { deleted } : {}) }));
+  test.beforeAll(async ({ browser }) => {
+    api = await playwrightRequest.newContext({ baseURL });
+    await postFixtures(api, { projects: [{ uuid: seed.uuid, account_id: seed.holder ?? 1, name: seed.name }], bots: bots(false), ...seed.document });
+    if (seed.refreshNames) {
+      const owner = await browser.newContext({ storageState: storageStateOf("owner") });
+      const page = await owner.newPage();
+      await page.goto("/contacts");
+      await refreshCached(page);
+      await owner.close();
+    }
+  });
+  test.afterAll(async () => {
+    await postFixtures(context(), { bots: bots(true) });
+    await api?.dispose();
+  });
+  return { fixtures: (document) => postFixtures(context(), document), api: context };
+}
