@@ -25,8 +25,8 @@ const PAGES: { name: string; parsers: object; load: Load; serialize: Serialize; 
     load: loadContactBrowserParams,
     serialize: serializeContactBrowserParams as Serialize,
     states: [
-      { q: null, bot: null, from: null, to: null, page: 1, size: 20 },
-      { q: "Иван +7 999", bot: 101, from: "2025-01-01", to: "2025-01-31", page: 3, size: 500 },
+      { q: null, bot: null, from: null, to: null, sort: "id", page: 1, size: 20 },
+      { q: "Иван +7 999", bot: 101, from: "2025-01-01", to: "2025-01-31", sort: "-created_at", page: 3, size: 500 },
     ],
     bad: "?bot=12abc&from=2025-02-30&to=tomorrow&page=-2&size=33",
   },
