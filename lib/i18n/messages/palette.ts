@@ -3,7 +3,6 @@ import { defineMessages } from "./define";
 export const paletteMessages = defineMessages(
   {
     "palette.open": "Search and commands",
-    "palette.open_hint": "Search…",
     "palette.title": "Command palette",
     "palette.input": "Type a page, a contact (name, phone or id), a list or a command",
     "palette.group.pages": "Go to",
@@ -32,7 +31,6 @@ export const paletteMessages = defineMessages(
   },
   {
     "palette.open": "Поиск и команды",
-    "palette.open_hint": "Поиск…",
     "palette.title": "Палитра команд",
     "palette.input": "Введите страницу, контакт (имя, телефон или id), список или команду",
     "palette.group.pages": "Перейти",
