@@ -55,17 +55,19 @@ export function UserMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${t("menu.account")}: ${viewer.name || viewer.email}, ${t(`role.${viewer.role}`)}`}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-md border border-border px-2 py-1.5 text-sm hover:bg-surface-2"
       >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold uppercase text-primary-fg" aria-hidden="true">
-          {(viewer.name || viewer.email).slice(0, 1)}
-        </span>
-        <span className="hidden max-w-40 truncate sm:inline" aria-hidden="true">
-          {viewer.name || viewer.email}
-        </span>
-        <span aria-hidden="true" data-testid="viewer-role">
+        {/* The initial is drawn by CSS, so that it is not text of the button's name. */}
+        <span
+          className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold uppercase text-primary-fg before:content-[attr(data-initial)]"
+          data-initial={[...(viewer.name || viewer.email)][0] ?? ""}
+          aria-hidden="true"
+        />
+        {/* The name is the content ("Account menu: Anna Owner"), so that it holds the visible text (label in name, WCAG 2.5.3). */}
+        <span className="sr-only">{t("menu.account")}: </span>
+        <span className="sr-only max-w-40 truncate sm:not-sr-only">{viewer.name || viewer.email}</span>{" "}
+        <span data-testid="viewer-role">
           <Badge>{t(`role.${viewer.role}`)}</Badge>
         </span>
       </button>
