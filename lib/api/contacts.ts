@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import { CacheEntry, CacheTtlMs, cached } from "./cache";
 import type { PlatformClient } from "./client";
@@ -71,39 +72,40 @@ export async function hasContactSearch(api: PlatformClient): Promise<boolean> {
 }
 
 /**
- * Whether getContacts orders by the `sort` extension (README): a platform with it refuses a
- * `sort` it does not know with a 422 on `sort`; one without it ignores the parameter and answers
- * the list. One request of one contact, kept in the platform cache like hasContactSearch.
+ * Whether the platform reads a parameter extension that refuses bad values: a platform with it
+ * answers `invalid` with a 422 on that key; one without it ignores the parameter and answers. One
+ * request, kept in the platform cache like hasContactSearch.
  */
-export async function hasContactSort(api: PlatformClient): Promise<boolean> {
+async function refusesInvalidParam(
+  api: PlatformClient,
+  entry: { name: string; ttlMs: number },
+  method: "getContacts" | "getNumberOfContacts",
+  key: string,
+  invalid: Record<string, unknown>,
+): Promise<boolean> {
   const probe = async () => {
     try {
-      await callMethod(api, "getContacts", { sort: "?", count: 1 }, paginated(ContactSchema));
+      await callMethod(api, method, invalid, z.unknown());
       return false;
     } catch (error) {
-      if (isPlatformApiError(error) && error.status === 422 && "sort" in error.fieldErrors) return true;
+      if (isPlatformApiError(error) && error.status === 422 && key in error.fieldErrors) return true;
       throw error;
     }
   };
-  return (await cached(api, CacheEntry.contactSort, CacheTtlMs.contactSort, probe)).value;
+  return (await cached(api, entry.name, entry.ttlMs, probe)).value;
+}
+
+/** Whether getContacts orders by the `sort` extension (README): one request of one contact with `sort=?`. */
+export function hasContactSort(api: PlatformClient): Promise<boolean> {
+  return refusesInvalidParam(api, { name: CacheEntry.contactSort, ttlMs: CacheTtlMs.contactSort }, "getContacts", "sort", { sort: "?", count: 1 });
 }
 
 /**
- * Whether getContacts and getNumberOfContacts filter by the `contact_ids` extension (README): a
- * platform with it refuses a `contact_ids` that is not an array of ids with a 422 on that key; one
- * without it ignores the parameter and counts every contact. One request, kept like hasContactSort.
+ * Whether getContacts and getNumberOfContacts filter by the `contact_ids` extension (README). A platform
+ * without it ignores the parameter and would count (or export) every contact: ask before sending ids.
  */
-export async function hasContactIdFilter(api: PlatformClient): Promise<boolean> {
-  const probe = async () => {
-    try {
-      await callMethod(api, "getNumberOfContacts", { contact_ids: "?" }, CountSchema);
-      return false;
-    } catch (error) {
-      if (isPlatformApiError(error) && error.status === 422 && "contact_ids" in error.fieldErrors) return true;
-      throw error;
-    }
-  };
-  return (await cached(api, CacheEntry.contactIds, CacheTtlMs.contactIds, probe)).value;
+export function hasContactIdFilter(api: PlatformClient): Promise<boolean> {
+  return refusesInvalidParam(api, { name: CacheEntry.contactIds, ttlMs: CacheTtlMs.contactIds }, "getNumberOfContacts", "contact_ids", { contact_ids: "?" });
 }
 
 export interface ContactUpsert {
