@@ -1,0 +1,46 @@
+/**
+ * Bulk balance adjustments from a file: the shapes shared by the file reader
+ * (parse.ts, mapping.ts, validate.ts), the batch store and its worker, and the pages.
+ * Money is minor units as bigint on the server and digit strings on the way to the browser.
+ */
+
+export type AdjustmentKind = "top_up" | "debit";
+
+/** The columns a batch needs; `direction` is optional (without it, the amount's sign decides). */
+export const ADJUSTMENT_COLUMNS = ["contact_id", "currency", "amount", "direction", "description"] as const;
+export type AdjustmentColumn = (typeof ADJUSTMENT_COLUMNS)[number];
+
+/** Which column of the file (0-based index into its header) holds each field; `direction` null: signed amounts. */
+export interface ColumnMapping {
+  contact_id: number;
+  currency: number;
+  amount: number;
+  direction: number | null;
+  description: number;
+}
+
+/** One valid row of a file, ready to run. `line` is the row's line number in the file (the header is line 1). */
+export interface AdjustmentRow {
+  line: number;
+  contactId: number;
+  currency: string;
+  kind: AdjustmentKind;
+  /** 1 to 10^14 minor units, as a single top-up or debit takes it. */
+  amountMinor: bigint;
+  description: string;
+}
+
+/**
+ * Why a row (or one of its cells) cannot run: `code` is stable (shown in the result file),
+ * `message` an i18n key, `params` its placeholders. `column` null: the row as a whole.
+ */
+export interface RowProblem {
+  line: number;
+  column: AdjustmentColumn | null;
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** Valid rows per currency and direction: how many and their sum in minor units. */
+export type AdjustmentTotals = Record<string, Record<AdjustmentKind, { count: number; minor: bigint }>>;
