@@ -14,8 +14,8 @@
  *
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_SAMPLES (default 40), BENCH_TARGETS
  * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), BENCH_KEEP=1 (keeps the PostgreSQL database and prints its
- * URL, to look at plans by hand; drop it yourself), DATABASE_ADMIN_URL (else
- * scripts/ensure-postgres.sh).
+ * URL, to look at plans by hand; drop it yourself), BENCH_REUSE_URL (a database kept so: skips the load and
+ * measures again), DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -36,6 +36,7 @@ const COUNT = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const TARGETS = (process.env.BENCH_TARGETS ?? "pg").split(",").map((s) => s.trim());
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
+const REUSE_URL = process.env.BENCH_REUSE_URL ?? null;
 const HOLDER = 1;
 const BOT = 10;
 const KEY = `bench-${randomUUID()}`;
@@ -193,6 +194,31 @@ function fragment(text: string, size: number, random: () => number): string {
     .toLowerCase();
 }
 
+/** Seeds the holder, its bot and COUNT contacts, builds the search indexes (timed) and vacuums. */
+async function load(db: Database["db"]): Promise<void> {
+  await applyFixtures(db, {
+    accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }],
+    projects: [{ uuid: PROJECT, account_id: HOLDER, name: "Bench" }],
+    bots: [{ id: BOT, project_uuid: PROJECT, name: "Bench bot" }],
+  });
+  const indexes = searchIndexStatements();
+  for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX platform.${name}`));
+  const [, loadTime] = await timed(() => db.execute(seedSql(COUNT)));
+  console.log(`load (one INSERT … SELECT, without the search indexes): ${(loadTime / 1000).toFixed(1)} s`);
+  for (const { name, statement } of indexes) {
+    const [, time] = await timed(() => db.execute(sql.raw(statement)));
+    console.log(`  build ${name}: ${(time / 1000).toFixed(1)} s`);
+  }
+  const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
+  console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
+  const sizes = await queryRows<{ name: string; size: string }>(
+    db,
+    sql`SELECT c.relname AS name, pg_size_pretty(pg_relation_size(c.oid)) AS size FROM pg_class c
+        WHERE c.relname = 'contacts' OR c.relname LIKE 'contacts_search_%' ORDER BY c.relname`,
+  );
+  console.log(`sizes: ${sizes.map((s) => `${s.name} ${s.size}`).join(", ")}`);
+}
+
 async function run(target: string): Promise<void> {
   console.log(`\n== ${target}: ${COUNT.toLocaleString("en")} contacts, ${SAMPLES} texts per kind ==`);
   console.log(
@@ -202,7 +228,9 @@ async function run(target: string): Promise<void> {
   );
   let database: Database;
   let dropDatabase = async () => {};
-  if (target === "pg") {
+  if (target === "pg" && REUSE_URL !== null) {
+    database = await openDatabase({ url: REUSE_URL });
+  } else if (target === "pg") {
     const scratch = await createScratchDatabase(postgresServerUrl(), "bench_search");
     database = await openDatabase({ url: scratch.url });
     dropDatabase = scratch.drop;
@@ -214,28 +242,9 @@ async function run(target: string): Promise<void> {
   }
   const { db } = database;
   try {
-    await applyFixtures(db, {
-      accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }],
-      projects: [{ uuid: PROJECT, account_id: HOLDER, name: "Bench" }],
-      bots: [{ id: BOT, project_uuid: PROJECT, name: "Bench bot" }],
-    });
-    const indexes = searchIndexStatements();
-    for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX platform.${name}`));
-    const [, loadTime] = await timed(() => db.execute(seedSql(COUNT)));
-    console.log(`load (one INSERT … SELECT, without the search indexes): ${(loadTime / 1000).toFixed(1)} s`);
-    for (const { name, statement } of indexes) {
-      const [, time] = await timed(() => db.execute(sql.raw(statement)));
-      console.log(`  build ${name}: ${(time / 1000).toFixed(1)} s`);
-    }
-    const [, vacuumTime] = await timed(() => db.execute(sql`VACUUM ANALYZE platform.contacts`));
-    console.log(`VACUUM ANALYZE: ${(vacuumTime / 1000).toFixed(1)} s`);
-    const sizes = await queryRows<{ name: string; size: string }>(
-      db,
-      sql`SELECT c.relname AS name, pg_size_pretty(pg_relation_size(c.oid)) AS size FROM pg_class c
-          WHERE c.relname = 'contacts' OR c.relname LIKE 'contacts_search_%' ORDER BY c.relname`,
-    );
-    console.log(`sizes: ${sizes.map((s) => `${s.name} ${s.size}`).join(", ")}`);
-
+    if (REUSE_URL === null) await load(db);
+    // A kept database: this run's key replaces the last one's.
+    else await applyFixtures(db, { accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }] });
     const random = prng(20_260_101);
     const ids = Array.from({ length: SAMPLES * 3 }, () => 1 + Math.floor(random() * COUNT));
     const rows = await queryRows<Row>(

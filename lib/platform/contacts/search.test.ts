@@ -211,6 +211,27 @@ describe("search: scope", () => {
   });
 });
 
+describe("search: three characters", () => {
+  test("a contact matching by name and by another field is listed and counted once; other fields still match", async () => {
+    const tenant = await seedTenant(database.db);
+    const [both, byEmail, byUsername, byId] = await addContacts(database.db, [
+      telegramContact(tenant.botId, { name: "Zed Ray", email: "zed@example.com", telegram_username: "zedray" }),
+      telegramContact(tenant.botId, { name: "Someone", email: "mr.zed@example.com" }),
+      telegramContact(tenant.botId, { name: "Other", telegram_username: "the_zed" }),
+      telegramContact(tenant.botId, { name: "Third" }),
+    ]);
+    expect(idsOf(await search(tenant, { search: "Zed" }))).toEqual([both.id, byEmail.id, byUsername.id]);
+    expect(await count(tenant, { search: "zed" })).toBe(3);
+    // Three digits in a name and in the messenger id of the same contact: listed once.
+    await addContacts(database.db, [telegramContact(tenant.botId, { name: "Agent 007", telegram_id: "007" })]);
+    expect(await count(tenant, { search: "007" })).toBe(1);
+    expect((await search(tenant, { search: "ird" })).data.map((c: { id: number }) => c.id)).toEqual([byId.id]);
+    // With a range or contact ids, the same answers.
+    expect(idsOf(await search(tenant, { search: "zed", date_from: 0 }))).toEqual([both.id, byEmail.id, byUsername.id]);
+    expect(idsOf(await search(tenant, { search: "zed", contact_ids: [byEmail.id, byId.id] }))).toEqual([byEmail.id]);
+  });
+});
+
 describe("search: paging", () => {
   let tenant: Tenant;
   let matching: number[];
