@@ -39,14 +39,12 @@ export const CacheEntry = {
   contactSort: "contact-sort",
   /** Whether getContacts filters by the `contact_ids` extension (a probe, lib/api/contacts.ts). */
   contactIds: "contact-ids",
-  /** Whether the platform has the statistics extensions (a probe, lib/api/statistics.ts). */
-  statistics: "statistics",
   /** getNumberOfContacts of one bot (or all) created in an inclusive range of Unix seconds: the overview without statistics. */
   contactCount: (bot: number | "all", from: number, to: number) => `contact-count:${bot}:${from}-${to}`,
 } as const;
 
 /** Names a page may ask to refresh (the refresh control sends them back). */
-export const CACHE_ENTRY_NAME = /^(me|contact-search|contact-sort|contact-ids|statistics|list-schemas|list-schema:[A-Za-z0-9_-]{1,64})$/;
+export const CACHE_ENTRY_NAME = /^(me|contact-search|contact-sort|contact-ids|list-schemas|list-schema:[A-Za-z0-9_-]{1,64})$/;
 
 /** How long an entry is used before it is fetched again: the staleness a change made elsewhere can have. */
 export const CacheTtlMs = {
@@ -56,7 +54,6 @@ export const CacheTtlMs = {
   contactSearch: 5 * 60_000,
   contactSort: 5 * 60_000,
   contactIds: 5 * 60_000,
-  statistics: 5 * 60_000,
   /** A day that has not ended yet (today), and the total: new contacts show within a minute. */
   contactCountOpen: 60_000,
   /** A day that has ended keeps its count (only a deleted contact changes it). */

@@ -25,7 +25,7 @@ export {
   getContactAccountJournal,
 } from "./accounts";
 export { getContacts, getContact, getNumberOfContacts, hasContactIdFilter, hasContactSearch, hasContactSort, type ContactFilters } from "./contacts";
-export { getContactStatistics, getContactAccountStatistics, hasStatistics, type StatisticsRange } from "./statistics";
+export { getContactStatistics, getContactAccountStatistics, type StatisticsRange } from "./statistics";
 export type { ContactStatistics, ContactAccountStatistics } from "./schemas";
 export type { Contact, ContactAccount, ContactBatch, JournalEntry, ListItem, ListSchema } from "./schemas";
 export { describeConnection, defaultBaseUrl } from "./connection";

@@ -1,8 +1,6 @@
 import "server-only";
-import { z } from "zod";
-import { CacheEntry, CacheTtlMs, cached } from "./cache";
 import type { PlatformClient } from "./client";
-import { isPlatformApiError, type Extension } from "./errors";
+import type { Extension } from "./errors";
 import { ContactAccountStatisticsSchema, ContactStatisticsSchema, STATISTICS_READING, dataOf } from "./schemas";
 import type { ContactAccountStatistics, ContactStatistics } from "./schemas";
 import { callExtension, callMethod } from "./transport";
@@ -39,24 +37,4 @@ export function getContactAccountStatistics(
     "getContactAccountStatistics",
     async () => (await callMethod(api, "getContactAccountStatistics", { ...params }, dataOf(ContactAccountStatisticsSchema), STATISTICS_READING)).data,
   );
-}
-
-/**
- * Whether the platform has the statistics extensions, kept in the platform cache like
- * the search probe. The probe is a call without parameters: a platform with the
- * extension answers 422 (it checks the parameters), one without it 404 (routing answers
- * before anything else). Any other failure is not an answer and is not kept.
- */
-export async function hasStatistics(api: PlatformClient): Promise<boolean> {
-  const probe = async () => {
-    try {
-      await callMethod(api, "getContactStatistics", {}, z.unknown());
-      return true;
-    } catch (error) {
-      if (isPlatformApiError(error) && error.status === 422) return true;
-      if (isPlatformApiError(error) && error.status === 404) return false;
-      throw error;
-    }
-  };
-  return (await cached(api, CacheEntry.statistics, CacheTtlMs.statistics, probe)).value;
 }
