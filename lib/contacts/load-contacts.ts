@@ -52,24 +52,46 @@ const CONTACT_ID = /^\d{1,16}$/;
  */
 export async function loadContactPage(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactPageView> {
   const [searching, sortable, selectable] = await Promise.all([params.q !== null && hasContactSearch(api), hasContactSort(api), hasContactIdFilter(api)]);
-  const filters = toPlatformFilters(params, timeZone, { search: searching });
-  if (params.q !== null && !searching && CONTACT_ID.test(params.q)) {
+  const { view, filters } = await matchPage(api, params, timeZone, { searching, sortable });
+  // An export cannot carry an id looked up without search: it holds the filters' contacts.
+  const exportTotal = view.search?.applied === "id" ? await getNumberOfContacts(api, filters) : view.total;
+  return { ...view, sortable, selectable, exportTotal };
+}
+
+/** What a search finds, without what only the browser needs (sorting, selection, the export's count). */
+export type ContactMatches = Omit<ContactPageView, "sortable" | "selectable" | "exportTotal">;
+
+/**
+ * The browser's page for a text in the default order, as the command palette shows it: the same
+ * search as loadContactPage, and no probe or count beyond it.
+ */
+export async function findContactMatches(api: PlatformClient, params: ContactBrowserParams, timeZone: string): Promise<ContactMatches> {
+  const searching = params.q !== null && (await hasContactSearch(api));
+  return (await matchPage(api, { ...params, sort: DEFAULT_CONTACT_SORT }, timeZone, { searching, sortable: false })).view;
+}
+
+async function matchPage(
+  api: PlatformClient,
+  params: ContactBrowserParams,
+  timeZone: string,
+  platform: { searching: boolean; sortable: boolean },
+): Promise<{ view: ContactMatches; filters: ContactFilters }> {
+  const filters = toPlatformFilters(params, timeZone, { search: platform.searching });
+  if (params.q !== null && !platform.searching && CONTACT_ID.test(params.q)) {
     const byId = await findByIdWithoutSearch(api, Number(params.q), filters, params);
-    if (byId) return { ...byId, sortable, selectable };
+    if (byId) return { view: byId, filters };
   }
-  const sort = sortable && params.sort !== DEFAULT_CONTACT_SORT ? { sort: params.sort } : {};
+  const sort = platform.sortable && params.sort !== DEFAULT_CONTACT_SORT ? { sort: params.sort } : {};
   const page = await getContacts(api, { ...filters, ...sort, page: params.page, count: params.size });
-  return {
+  const view: ContactMatches = {
     rows: page.data.map(toRowView),
     total: page.meta.total,
     page: params.page,
     lastPage: Math.max(1, page.meta.last_page),
     perPage: params.size,
-    search: params.q === null ? null : { text: params.q, applied: searching ? "platform" : "none" },
-    sortable,
-    selectable,
-    exportTotal: page.meta.total,
+    search: params.q === null ? null : { text: params.q, applied: platform.searching ? "platform" : "none" },
   };
+  return { view, filters };
 }
 
 /** The id lookup of a platform without search: null when it cannot look up ids either (no getContact extension). */
@@ -78,21 +100,12 @@ async function findByIdWithoutSearch(
   contactId: number,
   filters: ContactFilters,
   params: ContactBrowserParams,
-): Promise<Omit<ContactPageView, "sortable" | "selectable"> | null> {
+): Promise<ContactMatches | null> {
   const found = await findContact(api, contactId, { botId: null, created: null });
   if (!found.found && found.reason === "needs_hint") return null;
   const contact = found.found && passesFilters(found.contact, filters) ? found.contact : null;
   const rows = contact && params.page === 1 ? [toRowView(contact)] : [];
-  return {
-    rows,
-    total: contact ? 1 : 0,
-    page: params.page,
-    lastPage: 1,
-    perPage: params.size,
-    search: { text: params.q!, applied: "id" },
-    // An export cannot carry the id: it holds the filters' contacts.
-    exportTotal: await getNumberOfContacts(api, filters),
-  };
+  return { rows, total: contact ? 1 : 0, page: params.page, lastPage: 1, perPage: params.size, search: { text: params.q!, applied: "id" } };
 }
 
 function passesFilters(contact: Contact, filters: ContactFilters): boolean {

@@ -88,6 +88,19 @@ describe("palette search", () => {
     expect(result.contacts.map((contact) => contact.name)).toEqual(["Ivan Petrov"]);
   });
 
+  test("a search asks only what the palette shows: no probe of sorting or selection, no export count", async () => {
+    // A fresh tenant: nothing of it is cached yet, so every request the search needs is made.
+    const tenant = await seedTenant(database.db);
+    const api = client(foreign, tenant);
+    const before = foreign.calls.length;
+    await searchPalette(api, database.db, { q: "12345", withLists: false, locale: "en", t });
+    const made = foreign.calls.slice(before);
+    // The search's own probe, the page, and the bots' names: nothing about sort or contact_ids, one page.
+    expect(foreign.bodies.slice(before).filter((body) => /"(sort|contact_ids)"/.test(body))).toEqual([]);
+    expect(made.filter((method) => method === "getContacts")).toHaveLength(1);
+    expect(made).toContain("getMe");
+  });
+
   test("without getContact either, an id finds nothing rather than every contact", async () => {
     const result = await search("bare", bare, String(ivan.bare.id));
     expect(result).toMatchObject({ contactSearch: "none", contacts: [] });

@@ -6,7 +6,7 @@ import type { Translate } from "@/lib/i18n/types";
 import { botLabel } from "@/lib/contacts/bot-names";
 import { DEFAULT_CONTACT_SORT, NO_FILTERS } from "@/lib/contacts/browser-params";
 import { rememberContactNames } from "@/lib/contacts/contact-names";
-import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
+import { findContactMatches, loadBotOptions } from "@/lib/contacts/load-contacts";
 import { contactHref } from "@/lib/contacts/rows";
 import { applyListQuery } from "@/lib/dashboard/lists/list-query";
 import { loadAllLists } from "@/lib/dashboard/lists/load-lists";
@@ -14,7 +14,7 @@ import { PALETTE_RESULTS, type PaletteSearchResult } from "./search-result";
 
 /**
  * The palette's search: the contact browser's own first page for the text
- * (loadContactPage: the `search` extension, or the id lookup without it) named
+ * (findContactMatches: the `search` extension, or the id lookup without it) named
  * with the bots' names, and the cached lists whose name holds the text. A
  * platform that cannot search text gives no contacts rather than every contact.
  */
@@ -24,7 +24,7 @@ export async function searchPalette(
   input: { q: string; withLists: boolean; locale: Locale; t: Translate },
 ): Promise<PaletteSearchResult> {
   const [page, bots, lists] = await Promise.all([
-    loadContactPage(api, { ...NO_FILTERS, q: input.q, sort: DEFAULT_CONTACT_SORT, page: 1, size: 20 }, "UTC"),
+    findContactMatches(api, { ...NO_FILTERS, q: input.q, sort: DEFAULT_CONTACT_SORT, page: 1, size: 20 }, "UTC"),
     loadBotOptions(api, input.t),
     input.withLists ? loadAllLists(api) : null,
   ]);
