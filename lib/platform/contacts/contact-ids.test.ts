@@ -70,6 +70,20 @@ describe("contact_ids: only the named contacts", () => {
     }
   });
 
+  test("a query string carries them as contact_ids[]=…, contact_ids[0]=… or a repeated contact_ids=…", async () => {
+    const [a, b] = [mine[1].id, mine[3].id];
+    for (const query of [`contact_ids[]=${a}&contact_ids[]=${b}`, `contact_ids[0]=${a}&contact_ids[1]=${b}`, `contact_ids=${a}&contact_ids=${b}`]) {
+      const page = await callApi(database.db, "getContacts", { key: tenant.key, verb: "GET", query });
+      expect(page.status, `${query}: ${page.text}`).toBe(200);
+      expect(idsOf(page.body), query).toEqual([a, b]);
+      const counted = await callApi(database.db, "getNumberOfContacts", { key: tenant.key, verb: "GET", query });
+      expect(counted.body, query).toEqual({ count: 2 });
+    }
+    // One id alone is a list of one, as a repeated key of one is.
+    const single = await callApi(database.db, "getContacts", { key: tenant.key, verb: "GET", query: `contact_ids[]=${a}` });
+    expect(idsOf(single.body)).toEqual([a]);
+  });
+
   test("AND with bot_id, the date range and search; offset mode and the sort extension keep the set", async () => {
     const all = mine.map((c) => c.id).concat(elsewhere.id);
     expect(idsOf(await list({ contact_ids: all, bot_id: secondBot }))).toEqual([elsewhere.id]);
