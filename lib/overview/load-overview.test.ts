@@ -6,7 +6,8 @@ import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { PlatformClient } from "@/lib/api/client";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { dayIn, everyDay, lastDays } from "./days";
-import { addFundsToContactAccount, withdrawFundsFromContactAccount } from "@/lib/api";
+import { addFundsToContactAccount, getNumberOfContacts, withdrawFundsFromContactAccount } from "@/lib/api";
+import { keyHashOf, readBudget, reserveFor } from "@/lib/api/budget";
 import { countContactsPerDay, loadContactOverview, loadMoneyOverview, OVERVIEW_DAYS } from "./load-overview";
 
 /**
@@ -120,6 +121,24 @@ describe("contacts without the statistics extension", () => {
     await countContactsPerDay(client(key), { ...request, now: new Date(NOW.getTime() + 24 * 3600_000) });
     expect(counts() - again).toBe(1);
   });
+
+  test("the counts go in the background lane: at the reserve they give up at once and leave it to pages and forms", async () => {
+    // The platform's windows are clock minutes: start early in one, so that it cannot end (and refill) within the test.
+    const secondsLeft = 60 - ((Date.now() / 1000) % 60);
+    if (secondsLeft < 25) await new Promise((resolve) => setTimeout(resolve, (secondsLeft + 1) * 1000));
+    const { key, botId } = await seedTenant(database.db);
+    const api = client(key);
+    // Spend the key's minute down to the reserve the budget keeps for interactive calls (5% of the limit).
+    await getNumberOfContacts(api, { bot_id: botId });
+    const { limit, remaining } = await readBudget(database.db, keyHashOf(key));
+    for (let spent = 0; spent < remaining! - reserveFor(limit); spent++) await getNumberOfContacts(api, { bot_id: botId });
+    const before = counts();
+    await expect(countContactsPerDay(api, { botId, timeZone: "UTC", now: NOW })).rejects.toMatchObject({ status: 429, code: "rate_limited" });
+    expect(counts()).toBe(before);
+    // The reserve is still there: a page's own (interactive) request goes.
+    expect(await getNumberOfContacts(api, { bot_id: botId })).toBe(0);
+    expect(counts()).toBe(before + 1);
+  }, 60_000);
 });
 
 describe("contacts with the statistics extension", () => {
