@@ -24,7 +24,14 @@ const CONTACT = {
 };
 
 // The bot is made behind the dashboard's back: getMe is read again so that its name is known.
-seedProject({ uuid: PROJECT, name: PROJECT_NAME, bots: [{ id: BOT, name: BOT_NAME }], document: { contacts: [CONTACT] }, refreshNames: true });
+const ACCOUNT = { id: BOT + 2, contact_id: CONTACT.id, currency: "EUR", amount: 0 };
+seedProject({
+  uuid: PROJECT,
+  name: PROJECT_NAME,
+  bots: [{ id: BOT, name: BOT_NAME }],
+  document: { contacts: [CONTACT], contact_accounts: [ACCOUNT] },
+  refreshNames: true,
+});
 
 const palette = (page: Page) => page.getByRole("combobox", { name: /^Type a page/ });
 
@@ -106,6 +113,37 @@ test.describe("owner", () => {
     await expect(page.getByRole("option", { name: "New list" })).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/lists\/new$/);
+  });
+});
+
+test.describe("support", () => {
+  test.use({ storageState: storageStateOf("support") });
+
+  test("palette: on a contact's page, Top up this contact opens the top-up form with its amount focused", async ({ page }) => {
+    await page.goto(`/contacts/${CONTACT.id}?bot=${BOT}`);
+    await expect(page.getByTestId("ledger-panel")).toBeVisible();
+    await openPalette(page);
+    await page.keyboard.type("top up");
+    await expect(page.getByRole("option", { name: "Top up this contact" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(palette(page)).toBeHidden();
+    await expect(page.locator(`[data-testid="form-top_up"] input`).first()).toBeFocused();
+  });
+
+  test("palette: Export contacts from another page opens the contact browser with its export form focused", async ({ page }) => {
+    await page.goto("/activity");
+    await openPalette(page);
+    await page.keyboard.type("export");
+    // Lists and contacts of other tests may match the word too and come first: arrow down to the action.
+    const action = page.getByRole("option", { name: "Export contacts" });
+    await expect(action).toBeVisible();
+    await expect(async () => {
+      if ((await action.getAttribute("aria-selected")) !== "true") await page.keyboard.press("ArrowDown");
+      await expect(action).toHaveAttribute("aria-selected", "true", { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.locator("#contact-export :is(input, button):not(:disabled)").first()).toBeFocused();
   });
 });
 
