@@ -42,15 +42,13 @@ export interface FileLimits {
   maxRows?: number;
 }
 
-/** A byte array is read in slices of this size, so the limits stop it early as they stop a stream. */
+/** Bytes are parsed in slices of at most this size (a byte array, a stream's large chunks), so the limits stop them early. */
 const SLICE_BYTES = 64 * 1024;
 
 async function* chunksOf(source: AsyncIterable<Uint8Array> | Uint8Array): AsyncGenerator<Uint8Array> {
-  if (!(source instanceof Uint8Array)) {
-    yield* source;
-    return;
+  for await (const piece of source instanceof Uint8Array ? [source] : source) {
+    for (let start = 0; start < piece.length; start += SLICE_BYTES) yield piece.subarray(start, start + SLICE_BYTES);
   }
-  for (let start = 0; start < source.length; start += SLICE_BYTES) yield source.subarray(start, start + SLICE_BYTES);
 }
 
 const problem = (code: FileProblemCode, message: string, params?: Record<string, string | number>): FileProblem =>

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { translator } from "@/lib/i18n/translate";
-import type { ParsedRow } from "./parse";
+import { ColumnMappingSchema, guessMapping } from "./mapping";
+import { parseAdjustmentFile, type ParsedRow } from "./parse";
 import type { ColumnMapping } from "./types";
 import { validateRows } from "./validate";
 
@@ -277,5 +278,39 @@ describe("validateRows: ragged rows, repeats, totals", () => {
     expect(validation.rows).toHaveLength(100_000);
     expect(validation.totals.USD.top_up.count + validation.totals.RUB.top_up.count).toBe(50_000);
     expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe("a file from upload to valid rows", () => {
+  test("a Russian Excel export (BOM, semicolons, Russian names and amounts, a direction column) reads, maps and validates", async () => {
+    const text = [
+      "ID контакта;Валюта;Сумма;Операция;Комментарий",
+      "101;RUB;1 000,50;Пополнение;Возврат за сбой 12.11",
+      "102;rub;250;списание;Корректировка",
+      '103;USD;12,5;зачисление;"Промо; ноябрь"',
+      "104;RUB;0;пополнение;Ноль",
+      "105;RUB;10;пополнение;=СУММ(A1:A2)",
+      "101;RUB;1000,50;пополнение;Возврат за сбой 12.11",
+    ].join("\r\n");
+    const file = await parseAdjustmentFile(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]));
+    if (!file.ok) throw new Error(file.message);
+    const { mapping, missing } = guessMapping(file.headers);
+    expect(missing).toEqual([]);
+    const validation = validateRows(file.rows, ColumnMappingSchema(file.headers.length).parse(mapping), "ru", file.headers.length);
+    expect(validation.rows.map((row) => [row.line, row.contactId, row.currency, row.kind, row.amountMinor])).toEqual([
+      [2, 101, "RUB", "top_up", 100050n],
+      [3, 102, "RUB", "debit", 25000n],
+      [4, 103, "USD", "top_up", 1250n],
+      [7, 101, "RUB", "top_up", 100050n],
+    ]);
+    expect(validation.problems.map((problem) => [problem.line, problem.column, problem.code])).toEqual([
+      [5, "amount", "zero"],
+      [6, "description", "formula"],
+    ]);
+    expect(validation.duplicates).toEqual([{ lines: [2, 7] }]);
+    expect(validation.totals).toEqual({
+      RUB: { top_up: { count: 2, minor: 200100n }, debit: { count: 1, minor: 25000n } },
+      USD: { top_up: { count: 1, minor: 1250n }, debit: { count: 0, minor: 0n } },
+    });
   });
 });

@@ -122,16 +122,18 @@ export function validateRows(rows: ParsedRow[], mapping: ColumnMapping, locale: 
       report(line, { column: null, code: "cells", message: "adjustments.row.cells", params: { expected: headerCount, found: cells.length } });
       continue;
     }
-    const contact = checkContactId(cells[mapping.contact_id]);
+    // A mapping past the cells (not checked by ColumnMappingSchema) reads as empty cells, reported as such.
+    const cell = (index: number) => cells[index] ?? "";
+    const contact = checkContactId(cell(mapping.contact_id));
     if (isProblem(contact)) report(line, contact);
-    const currency = checkCurrency(cells[mapping.currency]);
+    const currency = checkCurrency(cell(mapping.currency));
     if (isProblem(currency)) report(line, currency);
-    const kind = checkKind(cells[mapping.amount], mapping.direction === null ? null : cells[mapping.direction]);
+    const kind = checkKind(cell(mapping.amount), mapping.direction === null ? null : cell(mapping.direction));
     if (isProblem(kind)) report(line, kind);
     // The amount's digits depend on the currency: without a known one there is nothing to check it against.
     const amount = isProblem(kind) || isProblem(currency) ? null : checkAmount(kind.unsigned, currency.value, locale);
     if (amount && isProblem(amount)) report(line, amount);
-    const description = checkDescriptionCell(cells[mapping.description]);
+    const description = checkDescriptionCell(cell(mapping.description));
     if (isProblem(description)) report(line, description);
     if (isProblem(contact) || isProblem(currency) || isProblem(kind) || !amount || isProblem(amount) || isProblem(description)) continue;
     valid.push({ line, contactId: contact.value, currency: currency.value, kind: kind.kind, amountMinor: amount.minor, description: description.value });
