@@ -21,7 +21,7 @@ const COLUMN_NAMES: Record<AdjustmentColumn, ReadonlySet<string>> = {
   contact_id: new Set(["contact_id", "contact id", "contactid", "contact", "id", "id контакта", "контакт", "ид контакта", "номер контакта"].map(fold)),
   currency: new Set(["currency", "currency code", "валюта", "код валюты"].map(fold)),
   amount: new Set(["amount", "sum", "сумма"].map(fold)),
-  direction: new Set(["direction", "type", "kind", "operation", "направление", "тип", "операция", "вид операции"].map(fold)),
+  direction: new Set(["direction", "type", "kind", "operation", "направление", "тип", "операция", "вид операции", "тип операции"].map(fold)),
   description: new Set(["description", "comment", "note", "reason", "описание", "комментарий", "назначение", "назначение платежа"].map(fold)),
 };
 

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { formatCount } from "@/lib/dashboard/format";
+import { translator } from "@/lib/i18n/translate";
 import { MAX_FILE_BYTES, MAX_FILE_ROWS, parseAdjustmentFile, type FileProblem, type ParsedFile } from "./parse";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
@@ -268,3 +270,18 @@ describe("parseAdjustmentFile: limits", () => {
 async function* byteChunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
+
+describe("the problems' texts", () => {
+  test("the limits read in words once the page formats the numbers in the viewer's language", async () => {
+    const rows = await refused(bytesOf(`a\n1\n2\n`), { maxRows: 1 });
+    expect(rows.params).toEqual({ maxRows: 1 });
+    const en = translator("en");
+    const ru = translator("ru");
+    const params = { maxRows: formatCount(MAX_FILE_ROWS, "en") };
+    expect(en("adjustments.file.too_many_rows", params)).toMatch(/^The file has more than 100,000 rows \(the header not counted\)/);
+    expect(ru("adjustments.file.too_many_rows", { maxRows: formatCount(MAX_FILE_ROWS, "ru") })).toMatch(/^В файле больше 100\s000 строк /);
+    expect(en("adjustments.file.too_many_rows", { maxRows: 1 })).toMatch(/^The file has more than 1 row /);
+    expect(en("adjustments.file.too_large", { megabytes: 10 })).toMatch(/^The file is larger than 10 MB/);
+    expect(ru("adjustments.file.quote_not_closed", { line: 12 })).toMatch(/^Строка 12: /);
+  });
+});

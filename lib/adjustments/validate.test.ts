@@ -314,3 +314,22 @@ describe("a file from upload to valid rows", () => {
     });
   });
 });
+
+describe("cells as they may come from elsewhere", () => {
+  test("untrimmed cells are trimmed; a description's leading tab is still a formula sign", () => {
+    expect(signed([[" 7 ", " usd ", " -5 ", "  Fee  "]]).rows[0]).toEqual({
+      line: 2,
+      contactId: 7,
+      currency: "USD",
+      kind: "debit",
+      amountMinor: 500n,
+      description: "Fee",
+    });
+    expect(onlyProblem(signed([["7", "USD", "5", "\t@x"]]))).toMatchObject({ column: "description", code: "formula", params: { sign: "Tab" } });
+  });
+
+  test("a mapping past the row's cells reads as empty cells", () => {
+    const validation = validateRows(rowsOf(["7", "USD", "5", "Fee"]), { ...SIGNED, description: 9 }, "en", 4);
+    expect(onlyProblem(validation)).toMatchObject({ column: "description", code: "required" });
+  });
+});

@@ -122,8 +122,8 @@ export function validateRows(rows: ParsedRow[], mapping: ColumnMapping, locale: 
       report(line, { column: null, code: "cells", message: "adjustments.row.cells", params: { expected: headerCount, found: cells.length } });
       continue;
     }
-    // A mapping past the cells (not checked by ColumnMappingSchema) reads as empty cells, reported as such.
-    const cell = (index: number) => cells[index] ?? "";
+    // Trimmed here too (the reader trims; rows may come from elsewhere); a mapping past the cells reads as empty cells.
+    const cell = (index: number) => (cells[index] ?? "").trim();
     const contact = checkContactId(cell(mapping.contact_id));
     if (isProblem(contact)) report(line, contact);
     const currency = checkCurrency(cell(mapping.currency));
@@ -133,7 +133,7 @@ export function validateRows(rows: ParsedRow[], mapping: ColumnMapping, locale: 
     // The amount's digits depend on the currency: without a known one there is nothing to check it against.
     const amount = isProblem(kind) || isProblem(currency) ? null : checkAmount(kind.unsigned, currency.value, locale);
     if (amount && isProblem(amount)) report(line, amount);
-    const description = checkDescriptionCell(cell(mapping.description));
+    const description = checkDescriptionCell(cells[mapping.description] ?? "");
     if (isProblem(description)) report(line, description);
     if (isProblem(contact) || isProblem(currency) || isProblem(kind) || !amount || isProblem(amount) || isProblem(description)) continue;
     valid.push({ line, contactId: contact.value, currency: currency.value, kind: kind.kind, amountMinor: amount.minor, description: description.value });
