@@ -1,4 +1,5 @@
 import { checkDescription, checkMovementAmount } from "@/lib/ledger/forms";
+import type { AmountErrorCode } from "@/lib/money/parse-amount";
 import { listCurrencies } from "@/lib/money/currencies";
 import { currencyDigits } from "@/lib/money/money";
 import type { ParsedRow } from "./parse";
@@ -39,7 +40,11 @@ const isKnownCurrency = (code: string) => (knownCurrencies ??= new Set(listCurre
 /** Up to 40 characters of a cell for a message ("“abc” is not …"), so a long cell does not flood the preview. */
 const shown = (cell: string) => ([...cell].length > 40 ? `${[...cell].slice(0, 39).join("")}…` : cell);
 
-type Problem = Omit<RowProblem, "line">;
+/** The stable codes of row problems (the result file shows them): each names one rule, whatever the column. */
+export type RowProblemCode =
+  "cells" | "required" | "format" | "out_of_range" | "currency_unknown" | "formula" | "direction" | "signed" | "decimals" | "zero" | "too_large" | "too_long";
+
+type Problem = Omit<RowProblem, "line" | "code"> & { code: RowProblemCode };
 
 function checkContactId(cell: string): { value: number } | Problem {
   const column = "contact_id";
@@ -81,7 +86,7 @@ function checkKind(amountCell: string, directionCell: string | null): { kind: Ad
 }
 
 /** The amount's problems in the file's words: a zero is no movement, the rest as the single forms say it. */
-const AMOUNT_MESSAGES: Record<string, { code: string; message: string }> = {
+const AMOUNT_MESSAGES: Record<AmountErrorCode, { code: RowProblemCode; message: string }> = {
   required: { code: "required", message: "adjustments.row.amount.required" },
   format: { code: "format", message: "adjustments.row.amount.format" },
   negative: { code: "format", message: "adjustments.row.amount.format" },
