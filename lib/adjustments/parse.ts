@@ -157,6 +157,9 @@ const isCsvError = (error: unknown): error is CsvError => error instanceof Error
 export async function parseAdjustmentFile(source: AsyncIterable<Uint8Array> | Uint8Array, limits: FileLimits = {}): Promise<ParsedFile | FileProblem> {
   const maxBytes = limits.maxBytes ?? MAX_FILE_BYTES;
   const maxRows = limits.maxRows ?? MAX_FILE_ROWS;
+  const tooLarge = () => problem("too_large", "adjustments.file.too_large", { megabytes: megabytes(maxBytes) });
+  // Bytes already in memory: their size is known before anything is read.
+  if (source instanceof Uint8Array && source.length > maxBytes) return tooLarge();
   const hash = createHash("sha256");
   // fatal: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD; the BOM is dropped (ignoreBOM false).
   const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -226,7 +229,7 @@ export async function parseAdjustmentFile(source: AsyncIterable<Uint8Array> | Ui
 
   try {
     for await (const chunk of chunksOf(source)) {
-      if (bytes + chunk.length > maxBytes) return problem("too_large", "adjustments.file.too_large", { megabytes: megabytes(maxBytes) });
+      if (bytes + chunk.length > maxBytes) return tooLarge();
       bytes += chunk.length;
       hash.update(chunk);
       for (let index = 0; head.length < 4 && index < chunk.length; index += 1) head.push(chunk[index]);
