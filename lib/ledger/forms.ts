@@ -30,11 +30,27 @@ const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid")
 /** The language the amount was typed in: it decides whether "1,000" is a thousand or one (English when not said). */
 const LocaleSchema = z.enum(LOCALES);
 
+export type DescriptionCheck = { ok: true; value: string } | { ok: false; code: "required" | "too_long"; params: { max: number } };
+
+/** A journal description as the platform takes it: trimmed, not empty, at most 255 code points. The forms and files both check it here. */
+export function checkDescription(value: string): DescriptionCheck {
+  const text = value.trim();
+  const failed = text === "" ? "required" : descriptionLength(text) > MAX_DESCRIPTION ? "too_long" : null;
+  return failed ? { ok: false, code: failed, params: { max: MAX_DESCRIPTION } } : { ok: true, value: text };
+}
+
+const DESCRIPTION_MESSAGES: Record<Extract<DescriptionCheck, { ok: false }>["code"], string> = {
+  required: "ledger.description.required",
+  too_long: "ledger.description.too_long",
+};
+
 const DescriptionSchema = z
   .string()
   .trim()
-  .min(1, "ledger.description.required")
-  .refine((value) => descriptionLength(value) <= MAX_DESCRIPTION, "ledger.description.too_long");
+  .superRefine((value, ctx) => {
+    const checked = checkDescription(value);
+    if (!checked.ok) ctx.addIssue({ code: "custom", message: DESCRIPTION_MESSAGES[checked.code], params: checked.params });
+  });
 
 /** What the top-up / debit form holds. */
 const MovementFormBaseSchema = z.object({
@@ -43,11 +59,29 @@ const MovementFormBaseSchema = z.object({
 });
 export type MovementForm = z.input<typeof MovementFormBaseSchema>;
 
+export type MovementAmountCheck = { ok: true; minor: bigint } | { ok: false; code: AmountErrorCode; params: Readonly<{ min: string; max: string }> };
+
+/** The bounds in money per currency and language: formatting them is slow, and a file may repeat one error many times. */
+const boundsVarsCache = new Map<string, Readonly<{ min: string; max: string }>>();
+
+/**
+ * An amount as typed for one top-up or debit (unsigned; the kind says the direction), in `locale`'s notation:
+ * its minor units, or the error's code with the bounds in money for the text's placeholders. The forms and files both check it here.
+ */
+export function checkMovementAmount(amount: string, currency: string, locale: string): MovementAmountCheck {
+  const parsed = parseAmountText(amount, currency, locale, MOVEMENT_BOUNDS);
+  if (parsed.ok) return { ok: true, minor: BigInt(parsed.minor) };
+  const cacheKey = `${currency}|${locale}`;
+  let params = boundsVarsCache.get(cacheKey);
+  if (!params) boundsVarsCache.set(cacheKey, (params = Object.freeze(amountErrorVars(currency, locale, MOVEMENT_BOUNDS))));
+  return { ok: false, code: parsed.error, params };
+}
+
 /** The amount's minor units, or an issue on `amount` (with the bounds in money for the text's placeholders). */
 function checkAmount(amount: string, currency: string, locale: string, ctx: z.RefinementCtx): bigint | null {
-  const parsed = parseAmountText(amount, currency, locale, MOVEMENT_BOUNDS);
-  if (parsed.ok) return BigInt(parsed.minor);
-  ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGES[parsed.error], params: amountErrorVars(currency, locale, MOVEMENT_BOUNDS) });
+  const checked = checkMovementAmount(amount, currency, locale);
+  if (checked.ok) return checked.minor;
+  ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGES[checked.code], params: { ...checked.params } });
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { adjustmentMessages } from "./adjustments";
 import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
@@ -23,6 +24,7 @@ const areas = [
   contactMessages,
   paletteMessages,
   overviewMessages,
+  adjustmentMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
