@@ -117,8 +117,18 @@ test("a role changed by an owner ends the member's session at once; signed in ag
   const owner = await pageAs(browser, "owner");
   await owner.page.goto("/settings");
   await owner.page.getByLabel("Change role of demoted@example.com").selectOption("support");
-  await owner.page.getByTestId("member-demoted@example.com").getByRole("button", { name: "Save" }).click();
+  // The role change answers slowly: meanwhile the same member's Remove waits, with the reason.
+  await owner.page.route("**/settings", async (route) => {
+    if (route.request().method() === "POST" && route.request().headers()["next-action"]) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fallback();
+  });
+  const row = owner.page.getByTestId("member-demoted@example.com");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByRole("status")).toHaveText("Saving the role…");
+  await expect(row.getByRole("button", { name: "Remove demoted@example.com" })).toBeDisabled();
+  await expect(row.getByText("Wait until the role is saved.")).toBeVisible();
   await expect(owner.page.getByText("Role changed.")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Remove demoted@example.com" })).toBeEnabled();
   await owner.context.close();
 
   await member.reload();

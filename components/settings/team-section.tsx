@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState, useTransition } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useTransition } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -23,9 +23,44 @@ export interface TeamMember {
   role: Role;
 }
 
+/**
+ * The row actions being saved, as "memberId:action": while one action of a member saves, the
+ * other waits (disabled, with the reason), so a removal cannot race a role change of the same member.
+ */
+type RowAction = "role" | "remove";
+const SavingContext = createContext<{ saving: ReadonlySet<string>; setSaving: (key: string, saving: boolean) => void }>({
+  saving: new Set(),
+  setSaving: () => undefined,
+});
+
+/** Marks this action of the member as saving while `pending`; answers whether the member's other action is saving. */
+function useRowSaving(memberId: number, action: RowAction, pending: boolean): boolean {
+  const { saving, setSaving } = useContext(SavingContext);
+  const key = `${memberId}:${action}`;
+  useEffect(() => {
+    setSaving(key, pending);
+    return () => setSaving(key, false);
+  }, [key, pending, setSaving]);
+  const other: RowAction = action === "role" ? "remove" : "role";
+  return saving.has(`${memberId}:${other}`);
+}
+
 export function TeamSection({ members, viewerId }: { members: TeamMember[]; viewerId: number }) {
   const t = useT();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [saving, setSavingSet] = useState<ReadonlySet<string>>(new Set());
+  const setSaving = useCallback(
+    (key: string, on: boolean) =>
+      setSavingSet((current) => {
+        if (current.has(key) === on) return current;
+        const next = new Set(current);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const savingContext = useMemo(() => ({ saving, setSaving }), [saving, setSaving]);
   const columns = useMemo<ColumnDef<TeamMember>[]>(
     () => [
       {
@@ -45,17 +80,19 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
     [t, viewerId],
   );
   return (
-    <div className="space-y-6">
-      <Notice notice={notice} />
-      <DataTable
-        columns={columns}
-        data={members}
-        getRowId={(member) => String(member.id)}
-        caption={t("team.title")}
-        rowProps={(member) => ({ "data-testid": `member-${member.email}` })}
-      />
-      <InviteForm />
-    </div>
+    <SavingContext.Provider value={savingContext}>
+      <div className="space-y-6">
+        <Notice notice={notice} />
+        <DataTable
+          columns={columns}
+          data={members}
+          getRowId={(member) => String(member.id)}
+          caption={t("team.title")}
+          rowProps={(member) => ({ "data-testid": `member-${member.email}` })}
+        />
+        <InviteForm />
+      </div>
+    </SavingContext.Provider>
   );
 }
 
@@ -67,6 +104,7 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
   const t = useT();
   const [role, setRole] = useState<Role>(member.role);
   const [pending, startTransition] = useTransition();
+  const otherSaving = useRowSaving(member.id, "role", pending);
   const selectId = `role-${member.id}`;
   return (
     <form
@@ -88,9 +126,23 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
           <RoleOptions />
         </Select>
       </Field>
-      <Button type="submit" variant="secondary" disabled={pending || role === member.role}>
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={pending || otherSaving || role === member.role}
+        aria-describedby={otherSaving ? `${selectId}-wait` : undefined}
+      >
         {t("common.save")}
       </Button>
+      {otherSaving ? (
+        <span id={`${selectId}-wait`} className="text-xs text-muted">
+          {t("team.removing")}
+        </span>
+      ) : pending ? (
+        <span role="status" className="text-xs text-muted">
+          {t("team.saving_role")}
+        </span>
+      ) : null}
     </form>
   );
 }
@@ -100,11 +152,24 @@ function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Noti
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [pending, startTransition] = useTransition();
+  const otherSaving = useRowSaving(member.id, "remove", pending);
+  const waitId = `remove-${member.id}-wait`;
   return (
     <>
-      <Button variant="danger" aria-label={t("team.remove_label", { email: member.email })} onClick={() => setConfirming(true)} disabled={pending}>
+      <Button
+        variant="danger"
+        aria-label={t("team.remove_label", { email: member.email })}
+        onClick={() => setConfirming(true)}
+        disabled={pending || otherSaving}
+        aria-describedby={otherSaving ? waitId : undefined}
+      >
         {t("team.remove")}
       </Button>
+      {otherSaving ? (
+        <span id={waitId} className="ml-2 text-xs text-muted">
+          {t("team.wait_for_role")}
+        </span>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t("team.remove_label", { email: member.email })}
