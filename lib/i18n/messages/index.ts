@@ -1,3 +1,4 @@
+import { adjustmentPageMessages } from "./adjustments-pages";
 import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
@@ -23,6 +24,7 @@ const areas = [
   contactMessages,
   paletteMessages,
   overviewMessages,
+  adjustmentPageMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
