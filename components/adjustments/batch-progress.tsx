@@ -5,7 +5,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionResult } from "@/lib/actions/result";
-import type { BatchProgressView, BatchStatus, WaitReason } from "@/lib/adjustments/views";
+import type { BatchProgressView, BatchStatus, BatchView } from "@/lib/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatDuration } from "@/components/contacts/format";
 import { BatchStatusBadge } from "./status-badge";
@@ -24,12 +24,10 @@ export function BatchProgress({
   refreshing = false,
   onCancel,
   cancelDeniedReason = null,
-}: {
+}: Pick<BatchView, "etaSeconds" | "waitReason" | "waitSeconds"> & {
   status: BatchStatus;
   progress: BatchProgressView;
-  etaSeconds: number | null;
-  waitReason: WaitReason | null;
-  waitSeconds: number | null;
+  /** The page is reading the batch again. */
   refreshing?: boolean;
   onCancel: () => Promise<ActionResult<unknown>>;
   /** Why this person may not cancel (their role), or null. */

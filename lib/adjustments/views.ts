@@ -3,7 +3,7 @@
  * a server page can pass it to client components. Money is minor units as digit strings ("-1250"), times
  * are ISO 8601 strings, batch ids are strings (links go to `/adjustments/<id>`).
  */
-import type { AdjustmentColumn, AdjustmentKind, AdjustmentTotals, ColumnMapping, RowProblem } from "./types";
+import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, ColumnMapping, RowProblem } from "./types";
 
 /**
  * Where a batch is: `uploaded` (read, no mapping yet) → `validated` (mapped, rows checked) → `checking` (the dry run
@@ -70,12 +70,9 @@ export interface ListSlice<T> {
   total: number;
 }
 
-/** One row of the file, as far as the pages show it. */
-export interface RowRefView {
-  /** Line in the file (the header is line 1). */
-  line: number;
-  contactId: number;
-  currency: string;
+/** One row of the file as far as the pages show it: an AdjustmentRow (`line`: the header is line 1) with its amount as digits. */
+export interface RowRefView extends Pick<AdjustmentRow, "line" | "contactId" | "currency"> {
+  /** AdjustmentRow's `kind`. */
   direction: AdjustmentKind;
   /** Minor units, positive. */
   amountMinor: string;
