@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { BatchSummaryView } from "@/lib/adjustments/views";
 import { WithI18n } from "@/components/testing/with-i18n";
+import { BatchFacts } from "./batch-facts";
 import { BatchList } from "./batch-list";
 
 const batch = (id: string, createdAt: string, extra: Partial<BatchSummaryView> = {}): BatchSummaryView => ({
@@ -49,5 +50,23 @@ describe("BatchList", () => {
       </WithI18n>,
     );
     expect(screen.getByText("Пакетов пока нет. Загрузите файл, чтобы начать.")).toBeTruthy();
+  });
+});
+
+describe("BatchFacts", () => {
+  it("status, who, when and the rows in words", () => {
+    render(
+      <WithI18n locale="ru">
+        <BatchFacts summary={batch("b-1", "2026-11-25T08:00:00Z", { rows: 21, valid: 20, invalid: 1, status: "checked" })} />
+      </WithI18n>,
+    );
+    const facts = screen.getByTestId("batch-facts");
+    expect([...facts.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Статус", "Загрузил(а)", "Загружен", "Строки"]);
+    expect([...facts.querySelectorAll("dd")].map((value) => value.textContent)).toEqual([
+      "Пробный прогон выполнен",
+      "Anna Petrova",
+      "25 нояб. 2026 г., 08:00 UTC",
+      "21 строка: верных 20, с ошибками 1",
+    ]);
   });
 });

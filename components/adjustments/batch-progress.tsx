@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -9,6 +9,7 @@ import type { BatchProgressView, BatchStatus, BatchView } from "@/lib/adjustment
 import { formatCount } from "@/lib/dashboard/format";
 import { formatDuration } from "@/components/contacts/format";
 import { BatchStatusBadge } from "./status-badge";
+import { useSingleFlight } from "./use-single-flight";
 
 /**
  * A running batch: rows done of the rows to run (a progress bar), ok / failed / unknown, the time left, why it
@@ -36,32 +37,14 @@ export function BatchProgress({
   const { t, locale } = useI18n();
   const id = useId();
   const [asking, setAsking] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const sending = useRef(false);
+  const { send, pending: cancelling, done: requested, problem, clearProblem } = useSingleFlight(onCancel);
   const count = (value: number) => formatCount(value, locale);
   const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : 0;
   const valueText = t("adjustments.page.progress.value", { done: count(progress.done), total: count(progress.total) });
   const running = status === "running";
 
   const cancel = async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setCancelling(true);
-    setProblem(null);
-    try {
-      const result = await onCancel();
-      if (result.ok) {
-        setRequested(true);
-        setAsking(false);
-      } else setProblem(result.error.message);
-    } catch {
-      setProblem(t("adjustments.page.connection_lost"));
-    } finally {
-      sending.current = false;
-      setCancelling(false);
-    }
+    if (await send()) setAsking(false);
   };
 
   const cancelReason = cancelDeniedReason ?? (requested ? t("adjustments.page.progress.cancel_requested") : null);
@@ -134,7 +117,7 @@ export function BatchProgress({
         onConfirm={() => void cancel()}
         onCancel={() => {
           setAsking(false);
-          setProblem(null);
+          clearProblem();
         }}
       >
         <p>{t("adjustments.page.progress.cancel_body")}</p>

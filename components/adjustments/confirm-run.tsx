@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { AmountInput } from "@/components/ui/amount-input";
@@ -14,6 +14,7 @@ import { formatMoney } from "@/lib/money/money";
 import { parseAmountText, type AmountBounds } from "@/lib/money/parse-amount";
 import { netMinor } from "./format";
 import { TotalsTable } from "./totals-table";
+import { useSingleFlight } from "./use-single-flight";
 
 /** A typed net total may be negative (more debits than top-ups) and as large as any sum of a file. */
 const TYPED_TOTAL_BOUNDS: AmountBounds = { min: -(BigInt(10) ** BigInt(40)), max: BigInt(10) ** BigInt(40) };
@@ -49,9 +50,7 @@ export function ConfirmRun({
   const id = useId();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const [state, setState] = useState<"idle" | "sending" | "started">("idle");
-  const [problem, setProblem] = useState<string | null>(null);
-  const sending = useRef(false);
+  const { send, pending, done, problem } = useSingleFlight(action);
   const typing = confirm.threshold === "type_total";
 
   const mismatched = typing
@@ -72,25 +71,8 @@ export function ConfirmRun({
           : null;
 
   const run = async () => {
-    if (reason || sending.current || state === "started") return;
-    sending.current = true;
-    setState("sending");
-    setProblem(null);
-    try {
-      const result = await action();
-      if (result.ok) {
-        setState("started");
-        onStarted?.();
-        return;
-      }
-      setProblem(result.error.message);
-      setState("idle");
-    } catch {
-      setProblem(t("adjustments.page.connection_lost"));
-      setState("idle");
-    } finally {
-      sending.current = false;
-    }
+    if (reason || done) return;
+    if (await send()) onStarted?.();
   };
 
   const reasonText = confirm.reason
@@ -120,7 +102,7 @@ export function ConfirmRun({
         {summary.invalid > 0 ? ` ${t("adjustments.page.confirm.skipped", { count: formatCount(summary.invalid, locale) })}` : ""}
       </p>
       {typing ? (
-        <fieldset className="space-y-3" disabled={state !== "idle"}>
+        <fieldset className="space-y-3" disabled={pending || done}>
           <legend className="text-sm font-medium">{reasonText ?? t("adjustments.page.confirm.type_legend")}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {summary.totals.map((row) => (
@@ -149,18 +131,18 @@ export function ConfirmRun({
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
-          disabled={reason !== null || state !== "idle"}
-          aria-busy={state === "sending" || undefined}
+          disabled={reason !== null || pending || done}
+          aria-busy={pending || undefined}
           aria-describedby={reason ? `${id}-reason` : undefined}
           data-testid="confirm-run"
         >
-          {state === "sending"
+          {pending
             ? t("adjustments.page.confirm.starting")
-            : state === "started"
+            : done
               ? t("adjustments.page.confirm.started")
               : t("adjustments.page.confirm.submit", { count: formatCount(summary.valid, locale) })}
         </Button>
-        {reason && state === "idle" ? (
+        {reason && !pending && !done ? (
           <p id={`${id}-reason`} className="text-sm text-muted" data-testid="confirm-reason">
             {reason}
           </p>

@@ -84,7 +84,16 @@ export function UploadForm({ action, onUploaded }: { action: string; onUploaded:
     setDragging(false);
     if (busy) return;
     const dropped = event.dataTransfer.files[0] ?? null;
-    if (input.current) input.current.value = "";
+    if (input.current) {
+      // The file input shows the dropped file where the browser allows setting its files; elsewhere it is cleared.
+      try {
+        const transfer = new DataTransfer();
+        if (dropped) transfer.items.add(dropped);
+        input.current.files = transfer.files;
+      } catch {
+        input.current.value = "";
+      }
+    }
     choose(dropped);
   };
 

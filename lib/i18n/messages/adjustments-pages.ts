@@ -90,6 +90,8 @@ export const adjustmentPageMessages = defineMessages(
 
     "adjustments.page.dry_run.start": "Check against the platform",
     "adjustments.page.dry_run.starting": "Starting the check…",
+    "adjustments.page.dry_run.again": "Check again",
+    "adjustments.page.dry_run.checking": "The check is running; this page shows its findings when it is done.",
     "adjustments.page.dry_run.hint": "Checks each row (account exists, not blocked, enough balance for debits in file order) without changing anything.",
     "adjustments.page.dry_run.ok": "{count, plural, one {:count row would go through} other {:count rows would go through}}",
     "adjustments.page.dry_run.code.account_blocked": "{count, plural, one {:count account is blocked} other {:count accounts are blocked}}",
@@ -171,6 +173,8 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.list.totals": "Top-ups / debits",
     "adjustments.page.list.total_item": "+:top_up / −:debit",
     "adjustments.page.list.empty": "No batches yet. Upload a file to start one.",
+    "adjustments.page.facts.rows":
+      "{rows, plural, one {:rows row: :valid valid, :invalid with problems} other {:rows rows: :valid valid, :invalid with problems}}",
   },
   {
     "adjustments.page.title": "Массовые начисления и списания",
@@ -266,6 +270,8 @@ export const adjustmentPageMessages = defineMessages(
 
     "adjustments.page.dry_run.start": "Проверить на платформе",
     "adjustments.page.dry_run.starting": "Запускаем проверку…",
+    "adjustments.page.dry_run.again": "Проверить снова",
+    "adjustments.page.dry_run.checking": "Идёт проверка; её итоги появятся на этой странице.",
     "adjustments.page.dry_run.hint":
       "Проверяет каждую строку (счёт существует, не заблокирован, хватает средств для списаний в порядке файла), ничего не меняя.",
     "adjustments.page.dry_run.ok":
@@ -358,5 +364,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.list.totals": "Пополнения / списания",
     "adjustments.page.list.total_item": "+:top_up / −:debit",
     "adjustments.page.list.empty": "Пакетов пока нет. Загрузите файл, чтобы начать.",
+    "adjustments.page.facts.rows":
+      "{rows, plural, one {:rows строка: верных :valid, с ошибками :invalid} few {:rows строки: верных :valid, с ошибками :invalid} many {:rows строк: верных :valid, с ошибками :invalid} other {:rows строки: верных :valid, с ошибками :invalid}}",
   },
 );
