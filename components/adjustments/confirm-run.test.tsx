@@ -112,6 +112,14 @@ describe("ConfirmRun", () => {
     expect(run.disabled).toBe(false);
   });
 
+  it("a lost connection is said as such and Run can be tried again", async () => {
+    const action = vi.fn<() => Promise<ActionResult<unknown>>>().mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const { user, run } = setup({ confirm: { threshold: "none", reason: null }, action });
+    await user.click(run);
+    expect((await screen.findByRole("alert")).textContent).toBe("The connection to the dashboard was lost. Reload the page to see where the batch stands.");
+    expect(run.disabled).toBe(false);
+  });
+
   it("blocked by the page: disabled with the page's reason", () => {
     render(
       <WithI18n>
