@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ApiError, fetchJson } from "./fetch-json";
+import { ApiError, fetchJson, postForm } from "./fetch-json";
 
 /** Against a real HTTP server that answers the way route handlers (and things in front of them) do. */
 let server: Server;
@@ -16,6 +16,18 @@ beforeAll(async () => {
     if (request.url === "/typed")
       return send(403, JSON.stringify({ error: { kind: "forbidden", code: "forbidden", message: "Requires the role owner.", fieldErrors: {} } }));
     if (request.url === "/html") return send(502, "<html>Bad gateway</html>", "text/html");
+    if (request.url === "/upload" && request.method === "POST") {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        if (text.includes("too big")) {
+          return send(422, JSON.stringify({ error: { kind: "validation", message: "Too big.", fieldErrors: { file: ["Too big."] } } }));
+        }
+        send(200, JSON.stringify({ type: request.headers["content-type"]?.split(";")[0], hasFile: text.includes('name="file"; filename="a.csv"') }));
+      });
+      return;
+    }
     if (request.url === "/slow") return setTimeout(() => send(200, "{}"), 2000);
     send(200, "not json", "text/plain");
   });
@@ -53,4 +65,16 @@ test("an aborted request rejects with the abort, not an ApiError", async () => {
   const error = await pending.catch((caught: unknown) => caught);
   expect(error).not.toBeInstanceOf(ApiError);
   expect((error as Error).name).toBe("AbortError");
+});
+
+test("postForm sends the form as multipart and reads the answer like fetchJson", async () => {
+  const form = new FormData();
+  form.set("file", new Blob(["contact_id,currency,amount\n1,USD,5\n"], { type: "text/csv" }), "a.csv");
+  expect(await postForm(`${base}/upload`, form)).toEqual({ type: "multipart/form-data", hasFile: true });
+  const refused = new FormData();
+  refused.set("file", new Blob(["too big"]), "a.csv");
+  const error = (await postForm(`${base}/upload`, refused).catch((caught: unknown) => caught)) as ApiError;
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error.status).toBe(422);
+  expect(error.error).toEqual({ kind: "validation", message: "Too big.", fieldErrors: { file: ["Too big."] } });
 });

@@ -29,6 +29,26 @@ export async function fetchJson<T>(url: string, options: { signal?: AbortSignal 
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ kind: "server", message: cause instanceof Error ? cause.message : String(cause), fieldErrors: {} }, 0);
   }
+  return readAnswer<T>(response);
+}
+
+/**
+ * A form with a file (FormData, multipart) to a dashboard route handler, the same way: JSON back, anything but a
+ * 2xx with JSON throws an ApiError (the handler's typed error when it sent one).
+ */
+export async function postForm<T>(url: string, body: FormData, options: { signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", body, signal: options.signal, cache: "no-store", headers: { accept: "application/json" } });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError({ kind: "server", message: cause instanceof Error ? cause.message : String(cause), fieldErrors: {} }, 0);
+  }
+  return readAnswer<T>(response);
+}
+
+/** The JSON of a 2xx answer, or the ApiError of any other. */
+async function readAnswer<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   const error = (body as { error?: ActionError } | undefined)?.error;
   if (!response.ok || body === undefined) {

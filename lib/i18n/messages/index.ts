@@ -1,4 +1,5 @@
 import { adjustmentMessages } from "./adjustments";
+import { adjustmentPageMessages } from "./adjustments-pages";
 import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
@@ -25,6 +26,7 @@ const areas = [
   paletteMessages,
   overviewMessages,
   adjustmentMessages,
+  adjustmentPageMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

@@ -1,0 +1,80 @@
+"use client";
+
+import { useMemo } from "react";
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useI18n } from "@/components/i18n-provider";
+import { DataTable } from "@/components/ui/data-table";
+import type { PagerProps } from "@/components/ui/pager";
+import type { BatchSummaryView } from "@/lib/adjustments/views";
+import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
+import { formatMoney } from "@/lib/money/money";
+import { batchHref } from "./format";
+import { BatchStatusBadge } from "./status-badge";
+
+const newestFirst = (a: BatchSummaryView, b: BatchSummaryView) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id);
+
+/** The batches, newest first: file (a link to the batch), who, when, status, rows, totals per currency. */
+export function BatchList({ batches, pager }: { batches: readonly BatchSummaryView[]; pager?: PagerProps }) {
+  const { t, locale, timeZone } = useI18n();
+  const sorted = useMemo(() => [...batches].sort(newestFirst), [batches]);
+  const columns = useMemo<ColumnDef<BatchSummaryView, unknown>[]>(
+    () => [
+      {
+        id: "file",
+        header: t("adjustments.page.list.file"),
+        cell: ({ row }) => (
+          <Link href={batchHref(row.original.id)} className="font-medium text-primary underline wrap-anywhere">
+            {row.original.fileName}
+          </Link>
+        ),
+      },
+      { id: "by", header: t("adjustments.page.list.by"), cell: ({ row }) => row.original.createdBy },
+      {
+        id: "when",
+        header: t("adjustments.page.list.when"),
+        meta: { className: "whitespace-nowrap" },
+        cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone),
+      },
+      { id: "status", header: t("adjustments.page.list.status"), cell: ({ row }) => <BatchStatusBadge status={row.original.status} /> },
+      {
+        id: "rows",
+        header: t("adjustments.page.list.rows"),
+        meta: { className: "tabular-nums" },
+        cell: ({ row }) =>
+          row.original.invalid > 0
+            ? t("adjustments.page.list.rows_invalid", { rows: formatCount(row.original.rows, locale), invalid: formatCount(row.original.invalid, locale) })
+            : formatCount(row.original.rows, locale),
+      },
+      {
+        id: "totals",
+        header: t("adjustments.page.list.totals"),
+        cell: ({ row }) => (
+          <ul className="space-y-0.5 tabular-nums">
+            {row.original.totals.map((total) => (
+              <li key={total.currency}>
+                {t("adjustments.page.list.total_item", {
+                  top_up: formatMoney(total.topUps.minor, total.currency, locale),
+                  debit: formatMoney(total.debits.minor, total.currency, locale),
+                })}
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+    ],
+    [t, locale, timeZone],
+  );
+  return (
+    <DataTable
+      columns={columns}
+      data={sorted}
+      getRowId={(batch) => batch.id}
+      caption={t("adjustments.page.list.caption")}
+      empty={t("adjustments.page.list.empty")}
+      rowProps={(batch) => ({ "data-testid": "batch-row", "data-batch-id": batch.id, "data-status": batch.status })}
+      pager={pager}
+      testId="adjustment-batches"
+    />
+  );
+}
