@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiError, postForm } from "@/lib/actions/fetch-json";
-import { ADJUSTMENT_FILE_LIMITS } from "@/lib/adjustments/views";
+import { ADJUSTMENT_FILE_LIMITS } from "@/lib/adjustments/types";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatBytes } from "@/components/contacts/format";
 import { formatMegabytes } from "./format";

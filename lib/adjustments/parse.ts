@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Parser, type CsvError, type InfoRecord } from "csv-parse";
+import { ADJUSTMENT_FILE_LIMITS } from "./types";
 
 /**
  * Reading an adjustment file: bytes in, header and rows of trimmed cells out, streamed through csv-parse chunk by
@@ -7,9 +8,8 @@ import { Parser, type CsvError, type InfoRecord } from "csv-parse";
  * interpreted here (validate.ts does that); a row with another number of cells than the header is kept for it to report.
  */
 
-/** 10 MB and 100,000 data rows (the header not counted): the limits for one batch. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILE_ROWS = 100_000;
+export const MAX_FILE_BYTES = ADJUSTMENT_FILE_LIMITS.bytes;
+export const MAX_FILE_ROWS = ADJUSTMENT_FILE_LIMITS.rows;
 
 export interface ParsedRow {
   /** The physical line where the record starts (the header is line 1); a record spanning lines keeps its first one. */

@@ -6,6 +6,12 @@
 
 export type AdjustmentKind = "top_up" | "debit";
 
+/**
+ * One file's limits: 10 MB and 100,000 data rows (the header not counted). The reader (parse.ts)
+ * enforces them on the server; the upload form states them and checks the size before sending.
+ */
+export const ADJUSTMENT_FILE_LIMITS = { bytes: 10 * 1024 * 1024, rows: 100_000 } as const;
+
 /** The columns a batch needs; `direction` is optional (without it, the amount's sign decides). */
 export const ADJUSTMENT_COLUMNS = ["contact_id", "currency", "amount", "direction", "description"] as const;
 export type AdjustmentColumn = (typeof ADJUSTMENT_COLUMNS)[number];

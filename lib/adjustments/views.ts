@@ -161,9 +161,3 @@ export interface BatchView {
 
 /** A guess per field: a column index, or null (no guess; for `direction`, no column: the amount's sign decides). */
 export type SuggestedMapping = { [K in AdjustmentColumn]: number | null };
-
-/**
- * The file limits the upload states (and checks before sending: a file over the size is not sent). The reader
- * (parse.ts) enforces them on the server; it should take them from here so that both say the same.
- */
-export const ADJUSTMENT_FILE_LIMITS = { bytes: 10 * 2 ** 20, rows: 100_000 } as const;
