@@ -1,3 +1,4 @@
+import { adjustmentBatchMessages } from "./adjustment-batches";
 import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
@@ -23,6 +24,7 @@ const areas = [
   contactMessages,
   paletteMessages,
   overviewMessages,
+  adjustmentBatchMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
