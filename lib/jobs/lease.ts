@@ -26,7 +26,8 @@ export interface LeasedTable {
   active: readonly string[];
 }
 
-export type JobWaitReason = "rate_limit" | "budget_reserve" | "platform_unavailable";
+/** in_flight: a bulk adjustment waits until a row sent by an earlier worker can no longer be in flight. */
+export type JobWaitReason = "rate_limit" | "budget_reserve" | "platform_unavailable" | "in_flight";
 
 export interface LeaseWait {
   reason: JobWaitReason;

@@ -30,6 +30,9 @@ export interface NewAuditEntry {
   requestId: string | null;
   idempotencyKey: string | null;
   reconcilesEntryId?: number | null;
+  /** A row of a bulk adjustment (lib/adjustments): its batch and line. */
+  batchId?: string | null;
+  batchLine?: number | null;
 }
 
 /** The contact's name is taken from the dashboard's directory as it is now, so the entry keeps the name it had then. */
@@ -38,12 +41,12 @@ export async function recordAuditEntry(db: Db, entry: NewAuditEntry): Promise<nu
     db,
     sql`INSERT INTO dashboard.audit_entries
           (user_id, user_email, user_name, user_role, contact_id, contact_name, account_id, currency, kind, amount, description,
-           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id)
+           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id, batch_id, batch_line)
         VALUES (${entry.actor.id}, ${entry.actor.email}, ${entry.actor.name}, ${entry.actor.role}, ${entry.contactId},
                 (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = ${entry.contactId}::bigint),
                 ${entry.accountId}, ${entry.currency}, ${entry.kind}, ${entry.amount?.toString() ?? null}::bigint, ${entry.description},
                 ${entry.outcome}, ${entry.errorCode}, ${entry.balanceAfter?.toString() ?? null}::bigint, ${entry.requestId},
-                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint)
+                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint, ${entry.batchId ?? null}::uuid, ${entry.batchLine ?? null}::int)
         RETURNING id::text AS id`,
   );
   return Number(row.id);
