@@ -248,34 +248,34 @@ export interface RowOutcome {
  * from the unknown count). Nothing when the row already has another outcome.
  */
 export async function recordRowOutcome(db: Db, batchId: string, line: number, outcome: RowOutcome): Promise<boolean> {
-  const [row] = await queryRows<{ written: number }>(
-    db,
-    sql`WITH previous AS (
-          SELECT run_status FROM dashboard.adjustment_rows WHERE batch_id = ${batchId}::uuid AND line = ${line} FOR UPDATE
-        ),
-        written AS (
-          UPDATE dashboard.adjustment_rows SET run_status = ${outcome.status}, balance_after = ${outcome.balanceAfter?.toString() ?? null}::bigint,
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // Locked first, so that the counters follow the status the row really had (two recorders of one row wait for each other).
+    const [previous] = await queryRows<{ run_status: RowRunStatus | null }>(
+      txDb,
+      sql`SELECT run_status FROM dashboard.adjustment_rows WHERE batch_id = ${batchId}::uuid AND line = ${line} FOR UPDATE`,
+    );
+    const from = previous?.run_status;
+    if (from !== "sending" && !(from === "unknown" && outcome.status !== "unknown")) return false;
+    await txDb.execute(
+      sql`UPDATE dashboard.adjustment_rows SET run_status = ${outcome.status}, balance_after = ${outcome.balanceAfter?.toString() ?? null}::bigint,
                  error_code = ${outcome.errorCode}, error_text = ${outcome.errorText},
                  error_params = ${outcome.errorParams === null ? null : JSON.stringify(outcome.errorParams)}::jsonb,
                  finished_at = now(), updated_at = now()
-          WHERE batch_id = ${batchId}::uuid AND line = ${line}
-            AND (run_status = 'sending' OR (run_status = 'unknown' AND ${outcome.status}::text <> 'unknown'))
-          RETURNING line
-        ),
-        counted AS (
-          UPDATE dashboard.adjustment_batches SET
-            done_count = done_count + CASE WHEN (SELECT run_status FROM previous) = 'sending' THEN 1 ELSE 0 END,
-            unknown_count = unknown_count + CASE WHEN ${outcome.status}::text = 'unknown' THEN 1 ELSE 0 END
-                                          - CASE WHEN (SELECT run_status FROM previous) = 'unknown' THEN 1 ELSE 0 END,
-            ok_count = ok_count + CASE WHEN ${outcome.status}::text = 'succeeded' THEN 1 ELSE 0 END,
-            failed_count = failed_count + CASE WHEN ${outcome.status}::text = 'failed' THEN 1 ELSE 0 END,
+          WHERE batch_id = ${batchId}::uuid AND line = ${line}`,
+    );
+    const one = (condition: boolean) => (condition ? 1 : 0);
+    await txDb.execute(
+      sql`UPDATE dashboard.adjustment_batches SET
+            done_count = done_count + ${one(from === "sending")}::int,
+            unknown_count = unknown_count + ${one(outcome.status === "unknown") - one(from === "unknown")}::int,
+            ok_count = ok_count + ${one(outcome.status === "succeeded")}::int,
+            failed_count = failed_count + ${one(outcome.status === "failed")}::int,
             updated_at = now()
-          WHERE id = ${batchId}::uuid AND EXISTS (SELECT 1 FROM written)
-          RETURNING id
-        )
-        SELECT (SELECT count(*) FROM counted)::int AS written`,
-  );
-  return Number(row?.written ?? 0) === 1;
+          WHERE id = ${batchId}::uuid`,
+    );
+    return true;
+  });
 }
 
 /** After a cancel: every row not sent becomes cancelled (and counted done). */
