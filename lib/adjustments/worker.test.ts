@@ -5,9 +5,11 @@ import { PlatformClient } from "@/lib/api/client";
 import { usePlatformTestbed } from "@/lib/api/test-platform";
 import { reloadConfig } from "@/lib/config.mjs";
 import { uniqueId, type Tenant } from "@/lib/platform/test-helpers";
-import { confirmRun, readBatch, readRows, requestCancel, requestDryRun } from "./batch-store";
+import { confirmRun, createBatch, readBatch, readRows, requestCancel, requestDryRun, saveValidation } from "./batch-store";
+import { adjustmentResultCsvStream } from "./result-csv";
 import { rowIdempotencyKey } from "./row-key";
-import { balancesOf, createMember, journalOf, seedContacts, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
+import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
+import type { AdjustmentRow } from "./types";
 import { AdjustmentWorker, type AdjustmentWorkerOptions } from "./worker";
 
 /**
@@ -277,5 +279,50 @@ describe("run", () => {
     expect((await readRows(db(), batchId)).rows.map((row) => row.run.status)).toEqual(["succeeded", "succeeded", "cancelled", "cancelled"]);
     expect(await readBatch(db(), batchId)).toMatchObject({ status: "cancelled", progress: { done: 4, ok: 2, cancelled: 2 } });
     expect(await journalOf(db(), [ann.accounts.USD])).toHaveLength(2);
+  });
+});
+
+describe("result file", () => {
+  test("each row's status, balance after and error in English; invalid rows from their cells; formula cells neutralised", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 100_050, JPY: 0 }]);
+    const [ann] = contacts;
+    const member = await createMember(db());
+    const batchId = await createBatch(db(), {
+      createdBy: member.id,
+      fileName: "fix.csv",
+      fileHash: "d".repeat(64),
+      delimiter: ",",
+      headers: ["contact", "currency", "amount", "text"],
+      rows: [
+        { line: 2, cells: [String(ann.contactId), "USD", "1000.50", "=SUM(A1:A2)"] },
+        { line: 3, cells: [String(ann.contactId), "USD", "-5000", "Correction"] },
+        { line: 4, cells: ["x", "USD", "1", "@bad"] },
+        { line: 5, cells: [String(ann.contactId), "JPY", "1500", 'Promo, "big"'] },
+      ],
+    });
+    const rows: AdjustmentRow[] = [
+      { line: 2, contactId: ann.contactId, currency: "USD", kind: "top_up", amountMinor: BigInt(100_050), description: "=SUM(A1:A2)" },
+      { line: 3, contactId: ann.contactId, currency: "USD", kind: "debit", amountMinor: BigInt(500_000), description: "Correction" },
+      { line: 5, contactId: ann.contactId, currency: "JPY", kind: "top_up", amountMinor: BigInt(1500), description: 'Promo, "big"' },
+    ];
+    await saveValidation(db(), batchId, {
+      mapping: { contact_id: 0, currency: 1, amount: 2, direction: null, description: 3 },
+      rows,
+      problems: [{ line: 4, column: "contact_id", code: "contact_id_invalid", message: "adjustments.no_such_key" }],
+      totals: totalsOf(rows),
+    });
+    await requestDryRun(db(), batchId);
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "checked" });
+    await confirmRun(db(), batchId, member);
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    const text = await new Response(adjustmentResultCsvStream(db(), batchId)).text();
+    expect(text.split("\n")).toEqual([
+      "line,contact_id,currency,direction,amount,description,status,balance_after,error_code,error_text",
+      `2,${ann.contactId},USD,top_up,1000.50,'=SUM(A1:A2),succeeded,2001.00,,`,
+      `3,${ann.contactId},USD,debit,5000.00,Correction,failed,,insufficient_funds,"Insufficient funds: the balance is 2001.00 USD (200100 minor units), the debit is 5000.00 USD."`,
+      "4,x,USD,,1,'@bad,invalid,,contact_id_invalid,Other error (contact_id_invalid)",
+      `5,${ann.contactId},JPY,top_up,1500,"Promo, ""big""",succeeded,1500,,`,
+      "",
+    ]);
   });
 });
