@@ -11,7 +11,7 @@ import { toRowView, type BatchRowView } from "./batch-store";
 import type { ColumnMapping } from "./types";
 
 /** Columns of a batch's result file. */
-export const RESULT_CSV_COLUMNS = [
+const RESULT_CSV_COLUMNS = [
   "line",
   "contact_id",
   "currency",
@@ -47,7 +47,7 @@ function errorTextOf(row: BatchRowView, code: string): string {
  * cancelled…), `invalid` for rows that did not validate, `not_run` for valid
  * rows of a batch that never ran; amounts in plain major units ("1000.50").
  */
-export function toResultRecord(row: BatchRowView, mapping: ColumnMapping | null): ResultRecord {
+function toResultRecord(row: BatchRowView, mapping: ColumnMapping | null): ResultRecord {
   const invalid = row.problems !== null && row.problems.length > 0;
   const code = invalid ? row.problems![0].code : (row.run.errorCode ?? (row.run.status === null && row.dry?.status === "refused" ? row.dry.code : null));
   const currency = row.currency;
