@@ -246,6 +246,42 @@ describe("run", () => {
     expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 8, ok: 8, unknown: 0 } });
   }, 30_000);
 
+  test("a row whose key was claimed by a worker that died before sending is never sent; not in the journal after the deadline, it is left unknown", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(
+      tenant,
+      [10, 20, 30].map((amount) => ({ contactId: ann.contactId, currency: "USD", kind: "top_up" as const, amount })),
+    );
+    const member = await createMember(db());
+    await confirmRun(db(), batchId, member);
+    // The dead worker's traces: line 3 marked sending and its key claimed (pending), no call made.
+    const key = rowIdempotencyKey(batchId, 3);
+    await db().execute(
+      sql`UPDATE dashboard.adjustment_rows SET run_status = 'sending', sent_at = now(), idempotency_key = ${key}::uuid WHERE batch_id = ${batchId}::uuid AND line = 3`,
+    );
+    await db().execute(
+      sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status) VALUES (${key}::uuid, ${member.id}, 'top_up', 'x', 'pending')`,
+    );
+    const calls = moneyCalls();
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    expect(moneyCalls() - calls).toBe(2);
+    expect((await readRows(db(), batchId)).rows.map((row) => [row.line, row.run.status, row.run.errorCode])).toEqual([
+      [2, "succeeded", null],
+      [3, "unknown", "abandoned"],
+      [4, "succeeded", null],
+    ]);
+    expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 3, ok: 2, unknown: 1 } });
+    expect((await auditOf(batchId)).map((entry) => [entry.batch_line, entry.outcome])).toEqual([
+      [2, "succeeded"],
+      [3, "unknown"],
+      [4, "succeeded"],
+    ]);
+    const [stored] = await queryRows<{ status: string }>(db(), sql`SELECT status FROM dashboard.idempotency_keys WHERE key = ${key}::uuid`);
+    expect(stored.status).toBe("unknown");
+    expect(applied(await journalOf(db(), [ann.accounts.USD]))).toEqual([`${ann.accounts.USD}:deposit:10:Refund 2`, `${ann.accounts.USD}:deposit:30:Refund 4`]);
+  }, 30_000);
+
   test("429s from the platform are waited out with the wait on the batch; every row still once", async () => {
     const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
     const [ann] = contacts;
