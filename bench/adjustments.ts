@@ -11,6 +11,10 @@
  * then the confirmed run, with the dashboard's shared request budget in the
  * background lane, as in the server.
  *
+ * Between the dry run and the confirmation the bench waits BENCH_PAUSE_SECONDS
+ * (default 61: a person reads the preview), so that the run starts on a budget
+ * the dry run's calls no longer hold, as it does when someone confirms.
+ *
  * Printed: the dry run's time; the run's time (the batch's started_at →
  * finished_at, database clock), rows a minute, and the ratio to the bound.
  * The bound: one platform call per row, and the background lane may spend the
@@ -45,6 +49,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CONTACTS = Math.min(ROWS, Number(process.env.BENCH_CONTACTS ?? 100));
 const DB_KIND = process.env.BENCH_DB === "pg" ? "pg" : "pglite";
 const LIMIT = config().platform.rateLimit;
+const PAUSE_SECONDS = Number(process.env.BENCH_PAUSE_SECONDS ?? 61);
 
 const fmt = (value: number, digits = 0) => value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
     const dry = await worker.runOnce();
     console.log(`  dry run: ${dry?.outcome} in ${fmt((performance.now() - started) / 1000, 1)} s (${fmt(CONTACTS)} getContactAccounts)`);
 
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_SECONDS * 1000));
     await confirmRun(db, batchId, { id: member.id });
     started = performance.now();
     const progress = setInterval(async () => {
