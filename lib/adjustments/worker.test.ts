@@ -7,6 +7,7 @@ import { reloadConfig } from "@/lib/config.mjs";
 import { uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { confirmRun, createBatch, readBatch, readRows, requestCancel, requestDryRun, saveValidation } from "./batch-store";
 import { adjustmentResultCsvStream } from "./result-csv";
+import { listAuditEntries } from "@/lib/ledger/audit";
 import { rowIdempotencyKey } from "./row-key";
 import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
 import type { AdjustmentRow } from "./types";
@@ -167,6 +168,11 @@ describe("run", () => {
       [8, "top_up", "succeeded", null],
     ]);
     expect(new Set(audit.map((entry) => Number(entry.user_id)))).toEqual(new Set([confirmer.id]));
+    // The Activity trail reads a batch's entries by its id.
+    const trail = await listAuditEntries(db(), { id: confirmer.id, role: "owner" }, { batchId }, 1);
+    expect(trail.items.map((entry) => [entry.batchId, entry.batchLine]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(
+      [2, 3, 4, 5, 6, 7, 8].map((line) => [batchId, line]),
+    );
     // Nobody takes a finished batch again.
     expect(await workerFor(tenant).runOnce()).toBeNull();
   });
