@@ -7,7 +7,8 @@ import { reloadConfig } from "@/lib/config.mjs";
 import { uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { confirmRun, createBatch, readBatch, readRows, requestCancel, requestDryRun, saveValidation } from "./batch-store";
 import { adjustmentResultCsvStream } from "./result-csv";
-import { listAuditEntries } from "@/lib/ledger/audit";
+import { listAuditEntries, recordAuditEntry } from "@/lib/ledger/audit";
+import { addFundsToContactAccount } from "@/lib/api";
 import { rowIdempotencyKey } from "./row-key";
 import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
 import type { AdjustmentRow } from "./types";
@@ -286,6 +287,62 @@ describe("run", () => {
     const [stored] = await queryRows<{ status: string }>(db(), sql`SELECT status FROM dashboard.idempotency_keys WHERE key = ${key}::uuid`);
     expect(stored.status).toBe("unknown");
     expect(applied(await journalOf(db(), [ann.accounts.USD]))).toEqual([`${ann.accounts.USD}:deposit:10:Refund 2`, `${ann.accounts.USD}:deposit:30:Refund 4`]);
+  }, 30_000);
+
+  test("a row whose call got no answer (unknown) is settled from the journal at the end of the run: succeeded, the audit entry pointing at the unknown one", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(
+      tenant,
+      [10, 20].map((amount) => ({ contactId: ann.contactId, currency: "USD", kind: "top_up" as const, amount })),
+    );
+    const member = await createMember(db());
+    await confirmRun(db(), batchId, member);
+    // Line 2 was sent and applied, but its answer never came (a timeout): key, audit entry and row say unknown.
+    const key = rowIdempotencyKey(batchId, 2);
+    const api = new PlatformClient({ db: db(), baseUrl: testbed.platform.baseUrl, apiKey: tenant.key });
+    await addFundsToContactAccount(api, { account_id: ann.accounts.USD, amount: BigInt(10), description: "Refund 2" });
+    const outcome = { status: "unknown", operation: "top_up", reason: "timeout", requestId: "r-2" };
+    await db().execute(
+      sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status, outcome)
+          VALUES (${key}::uuid, ${member.id}, 'top_up', 'x', 'unknown', ${JSON.stringify(outcome)}::jsonb)`,
+    );
+    await recordAuditEntry(db(), {
+      actor: member,
+      contactId: ann.contactId,
+      accountId: ann.accounts.USD,
+      currency: "USD",
+      kind: "top_up",
+      amount: BigInt(10),
+      description: "Refund 2",
+      outcome: "unknown",
+      errorCode: null,
+      balanceAfter: null,
+      requestId: "r-2",
+      idempotencyKey: key,
+      batchId,
+      batchLine: 2,
+    });
+    await db().execute(
+      sql`UPDATE dashboard.adjustment_rows SET run_status = 'unknown', error_code = 'timeout', sent_at = now() - interval '10 seconds', idempotency_key = ${key}::uuid
+          WHERE batch_id = ${batchId}::uuid AND line = 2`,
+    );
+    await db().execute(sql`UPDATE dashboard.adjustment_batches SET done_count = 1, unknown_count = 1 WHERE id = ${batchId}::uuid`);
+    const calls = moneyCalls();
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    expect(moneyCalls() - calls).toBe(1);
+    expect((await readRows(db(), batchId)).rows.map((row) => [row.line, row.run.status, row.run.balanceAfter])).toEqual([
+      [2, "succeeded", "10"],
+      [3, "succeeded", "30"],
+    ]);
+    expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 2, ok: 2, unknown: 0 } });
+    const audit = await auditOf(batchId);
+    expect(audit.map((entry) => [entry.batch_line, entry.outcome, entry.reconciles_entry_id === null])).toEqual([
+      [2, "unknown", true],
+      [2, "succeeded", false],
+      [3, "succeeded", true],
+    ]);
+    expect(applied(await journalOf(db(), [ann.accounts.USD]))).toEqual([`${ann.accounts.USD}:deposit:10:Refund 2`, `${ann.accounts.USD}:deposit:20:Refund 3`]);
   }, 30_000);
 
   test("429s from the platform are waited out with the wait on the batch; every row still once", async () => {
