@@ -105,7 +105,11 @@ describe("batch store", () => {
     await db.execute(`UPDATE dashboard.adjustment_rows SET dry_status = 'ok' WHERE batch_id = '${id}'`);
     await db.execute(`UPDATE dashboard.adjustment_batches SET status = 'checked', checked_at = now() WHERE id = '${id}'`);
     const confirmer = await createMember(db, "owner");
-    await confirmRun(db, id, confirmer);
+    // The totals the page showed must be the stored ones.
+    await expect(
+      confirmRun(db, id, confirmer, { totals: { USD: { top_up: { count: 1, minor: "101" }, debit: { count: 0, minor: "0" } } } }),
+    ).rejects.toMatchObject({ code: "adjustments.batch.totals_changed" });
+    await confirmRun(db, id, confirmer, { totals: { USD: { top_up: { count: 1, minor: "100" }, debit: { count: 0, minor: "0" } } } });
     const running = (await readBatch(db, id))!;
     expect(running).toMatchObject({ status: "running", confirmedBy: { id: confirmer.id, name: confirmer.name } });
     expect((await readRows(db, id, { status: "pending" })).total).toBe(1);

@@ -201,17 +201,36 @@ function refusalOf(status: BatchStatus): string {
   return "adjustments.batch.dry_run_needed";
 }
 
+/** Totals as one string, currencies in order and empty kinds left out, to compare what a page showed with what is stored. */
+function canonicalTotals(totals: StoredTotals | null): string {
+  return JSON.stringify(
+    Object.keys(totals ?? {})
+      .sort()
+      .flatMap((currency) =>
+        (["top_up", "debit"] as const)
+          .filter((kind) => (totals![currency][kind]?.count ?? 0) > 0)
+          .map((kind) => [currency, kind, totals![currency][kind].count, totals![currency][kind].minor]),
+      ),
+  );
+}
+
 /**
  * Starts the run of a batch whose dry run has finished: every valid row becomes
  * pending, and the member who confirmed is recorded (the audit entries are
  * theirs). A batch already running or run is refused, so a second confirmation
- * (a double click, two tabs) charges nothing twice.
+ * (a double click, two tabs) charges nothing twice. `totals`: what the page
+ * showed (and the member confirmed, or typed); refused when the stored ones differ.
  */
-export async function confirmRun(db: Db, batchId: string, member: { id: number }): Promise<void> {
+export async function confirmRun(db: Db, batchId: string, member: { id: number }, options: { totals?: StoredTotals } = {}): Promise<void> {
   await inTransaction(db, async (tx) => {
     const batch = await lockBatch(tx, batchId);
     if (!batch) throw new DashboardError("adjustments.batch.not_found");
     if (batch.status !== "checked") throw new DashboardError(refusalOf(batch.status));
+    if (options.totals) {
+      const [stored] = await tx.select({ totals: adjustmentBatches.totals }).from(adjustmentBatches).where(eq(adjustmentBatches.id, batchId));
+      if (canonicalTotals(stored.totals as StoredTotals | null) !== canonicalTotals(options.totals))
+        throw new DashboardError("adjustments.batch.totals_changed");
+    }
     await tx.execute(
       sql`UPDATE dashboard.adjustment_rows SET run_status = 'pending', updated_at = now()
           WHERE batch_id = ${batchId}::uuid AND dry_status IS NOT NULL`,
