@@ -4,7 +4,7 @@ import { processBridge } from "@/lib/process-bridge.mjs";
  * When the server starts (not on the first request): opens and migrates the
  * database, serves operator commands when it owns an embedded data directory,
  * sets up the API's node:http handler for the production server, and starts
- * the export worker.
+ * the export worker and the bulk adjustment worker.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -26,4 +26,5 @@ export async function register(): Promise<void> {
   // For scripts/start.mjs, which answers /api/v1 with it on plain node:http.
   processBridge().platformApiHandler = createNodeApiHandler({ getDb });
   await (await import("@/lib/contacts/export/start")).startExportWorkerFromEnv();
+  await (await import("@/lib/adjustments/start")).startAdjustmentWorkerFromEnv();
 }

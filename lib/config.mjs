@@ -197,6 +197,9 @@ const variables = z.object({
   DASHBOARD_EXPORT_WORKER: onOff(true),
   DASHBOARD_EXPORT_LEASE_SECONDS: wholeNumber({ min: 2, max: 3600, fallback: 30, unit: "seconds" }),
   DASHBOARD_EXPORT_LOG: onOff(true),
+  DASHBOARD_ADJUSTMENT_WORKER: onOff(true),
+  DASHBOARD_ADJUSTMENT_LEASE_SECONDS: wholeNumber({ min: 2, max: 3600, fallback: 30, unit: "seconds" }),
+  DASHBOARD_ADJUSTMENT_IN_FLIGHT_SECONDS: wholeNumber({ min: 35, max: 3600, fallback: 120, unit: "seconds" }),
   DASHBOARD_SIGNIN_MAX_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 5 }),
   DASHBOARD_SIGNIN_LOCK_SECONDS: wholeNumber({ min: 1, max: 86_400, fallback: 60, unit: "seconds" }),
   DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber({ min: 1, max: 100_000, fallback: 100 }),
@@ -234,6 +237,13 @@ function shape(v) {
       exportWorker: v.DASHBOARD_EXPORT_WORKER,
       exportLeaseSeconds: v.DASHBOARD_EXPORT_LEASE_SECONDS,
       exportLog: v.DASHBOARD_EXPORT_LOG,
+      adjustmentWorker: v.DASHBOARD_ADJUSTMENT_WORKER,
+      adjustmentLeaseSeconds: v.DASHBOARD_ADJUSTMENT_LEASE_SECONDS,
+      /**
+       * How long after a row was marked sending its platform call may still be in flight (a 30 s timeout
+       * plus the budget's inline wait fit well within it); after it, a row whose outcome was never recorded is reconciled.
+       */
+      adjustmentInFlightSeconds: v.DASHBOARD_ADJUSTMENT_IN_FLIGHT_SECONDS,
       signIn: {
         maxFailures: v.DASHBOARD_SIGNIN_MAX_FAILURES,
         lockSeconds: v.DASHBOARD_SIGNIN_LOCK_SECONDS,

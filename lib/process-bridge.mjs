@@ -17,6 +17,8 @@
  *   The instance's pool of bcrypt workers (lib/auth/password-worker.ts); null when the workers cannot load bcryptjs.
  * @property {import("./contacts/export/worker").ExportWorker} [contactExportWorker]
  *   The export worker (lib/contacts/export/start.ts); scripts/start.mjs stops it on shutdown, so it hands its jobs back.
+ * @property {import("./adjustments/worker").AdjustmentWorker} [adjustmentWorker]
+ *   The bulk adjustment worker (lib/adjustments/start.ts); stopped on shutdown like the export worker, handing its batches back.
  * @property {Promise<import("./db/client").Database>} [database]
  *   The process-wide database, opened and migrated once (lib/db/client.ts); scripts/start.mjs closes it on shutdown.
  */

@@ -196,7 +196,8 @@ async function shutdown(signal) {
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
   const worker = processBridge().contactExportWorker;
-  await Promise.allSettled([closed, worker?.stop()]);
+  const adjustmentWorker = processBridge().adjustmentWorker;
+  await Promise.allSettled([closed, worker?.stop(), adjustmentWorker?.stop()]);
   clearInterval(sweep);
   clearTimeout(cut);
   await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));

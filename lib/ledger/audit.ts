@@ -30,6 +30,9 @@ export interface NewAuditEntry {
   requestId: string | null;
   idempotencyKey: string | null;
   reconcilesEntryId?: number | null;
+  /** A row of a bulk adjustment (lib/adjustments): its batch and line. */
+  batchId?: string | null;
+  batchLine?: number | null;
 }
 
 /** The contact's name is taken from the dashboard's directory as it is now, so the entry keeps the name it had then. */
@@ -38,12 +41,12 @@ export async function recordAuditEntry(db: Db, entry: NewAuditEntry): Promise<nu
     db,
     sql`INSERT INTO dashboard.audit_entries
           (user_id, user_email, user_name, user_role, contact_id, contact_name, account_id, currency, kind, amount, description,
-           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id)
+           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id, batch_id, batch_line)
         VALUES (${entry.actor.id}, ${entry.actor.email}, ${entry.actor.name}, ${entry.actor.role}, ${entry.contactId},
                 (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = ${entry.contactId}::bigint),
                 ${entry.accountId}, ${entry.currency}, ${entry.kind}, ${entry.amount?.toString() ?? null}::bigint, ${entry.description},
                 ${entry.outcome}, ${entry.errorCode}, ${entry.balanceAfter?.toString() ?? null}::bigint, ${entry.requestId},
-                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint)
+                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint, ${entry.batchId ?? null}::uuid, ${entry.batchLine ?? null}::int)
         RETURNING id::text AS id`,
   );
   return Number(row.id);
@@ -82,6 +85,8 @@ export interface AuditFilters {
   from?: Date | null;
   /** Exclusive upper bound (UTC). */
   until?: Date | null;
+  /** The entries of one bulk adjustment. */
+  batchId?: string | null;
 }
 
 function filterCondition(filters: AuditFilters): SQL {
@@ -92,6 +97,7 @@ function filterCondition(filters: AuditFilters): SQL {
   if (filters.kind) parts.push(sql`e.kind = ${filters.kind}`);
   if (filters.from) parts.push(sql`e.created_at >= ${filters.from.toISOString()}::timestamptz`);
   if (filters.until) parts.push(sql`e.created_at < ${filters.until.toISOString()}::timestamptz`);
+  if (filters.batchId) parts.push(sql`e.batch_id = ${filters.batchId}::uuid`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -115,13 +121,15 @@ interface AuditRow extends Record<string, unknown> {
   request_id: string | null;
   idempotency_key: string | null;
   reconciles_entry_id: string | null;
+  batch_id: string | null;
+  batch_line: number | null;
 }
 
 const AUDIT_COLUMNS = sql.raw(`e.id::text AS id, e.created_at, e.user_id::text AS user_id, e.user_email, e.user_name, e.user_role,
   e.contact_id::text AS contact_id,
   COALESCE(e.contact_name, (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = e.contact_id)) AS contact_name, e.account_id::text AS account_id, e.currency, e.kind, e.amount::text AS amount, e.description,
   e.outcome, e.error_code, e.balance_after::text AS balance_after, e.request_id, e.idempotency_key::text AS idempotency_key,
-  e.reconciles_entry_id::text AS reconciles_entry_id`);
+  e.reconciles_entry_id::text AS reconciles_entry_id, e.batch_id::text AS batch_id, e.batch_line`);
 
 const nullableNumber = (value: string | null) => (value === null ? null : Number(value));
 
@@ -146,6 +154,8 @@ function toAuditView(row: AuditRow): AuditEntryView {
     requestId: row.request_id,
     idempotencyKey: row.idempotency_key,
     reconcilesEntryId: nullableNumber(row.reconciles_entry_id),
+    batchId: row.batch_id,
+    batchLine: row.batch_line === null ? null : Number(row.batch_line),
   };
 }
 

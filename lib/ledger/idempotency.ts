@@ -113,6 +113,11 @@ export async function readPriorOutcome(db: Db, intent: Intent, waitMs = DEFAULT_
   }
 }
 
+/** Gives a claimed key back when the operation was certainly not performed (the platform refused before doing anything: a 429). */
+export async function releaseIntent(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM dashboard.idempotency_keys WHERE key = ${key}::uuid AND status = 'pending'`);
+}
+
 /** Writes the outcome (and, in the same transaction, the audit entry) of a claimed intent. */
 export async function completeIntent(db: Db, key: string, outcome: LedgerOutcome, alsoInTransaction?: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {

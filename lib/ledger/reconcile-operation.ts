@@ -17,8 +17,15 @@ const JOURNAL_PAGES = 3;
 
 const JOURNAL_KIND = { top_up: "deposit", debit: "debit" } as const;
 
-/** The journal entry an unknown top-up or debit would have written, if it happened. */
-async function findJournalEntry(context: LedgerContext, entry: AuditEntryView): Promise<{ available: boolean; found: JournalEntry | null }> {
+/**
+ * The journal entry an unknown top-up or debit would have written, if it happened
+ * (`skip`: entries already known to be another operation's, e.g. earlier rows of a bulk adjustment).
+ */
+export async function findJournalEntry(
+  context: Pick<LedgerContext, "api">,
+  entry: Pick<AuditEntryView, "kind" | "accountId" | "amount" | "description" | "createdAt">,
+  skip: (item: JournalEntry) => boolean = () => false,
+): Promise<{ available: boolean; found: JournalEntry | null }> {
   if (entry.kind !== "top_up" && entry.kind !== "debit") return { available: false, found: null };
   const since = new Date(entry.createdAt).getTime() - CLOCK_SLACK_MS;
   for (let page = 1; page <= JOURNAL_PAGES; page++) {
@@ -26,7 +33,12 @@ async function findJournalEntry(context: LedgerContext, entry: AuditEntryView): 
     if (!journal.available) return { available: false, found: null };
     for (const item of journal.data.data) {
       if (new Date(item.created_at).getTime() < since) return { available: true, found: null };
-      if (item.kind === JOURNAL_KIND[entry.kind] && item.amount.toString() === entry.amount && (item.description ?? "") === (entry.description ?? "")) {
+      if (
+        item.kind === JOURNAL_KIND[entry.kind] &&
+        item.amount.toString() === entry.amount &&
+        (item.description ?? "") === (entry.description ?? "") &&
+        !skip(item)
+      ) {
         return { available: true, found: item };
       }
     }

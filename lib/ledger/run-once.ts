@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import type { PlatformClient } from "@/lib/api";
 import type { Translate } from "@/lib/i18n/translate";
 import { recordAuditEntry, type Actor, type NewAuditEntry } from "./audit";
-import { claimIntent, completeIntent, readPriorOutcome, type Intent } from "./idempotency";
+import { claimIntent, completeIntent, readPriorOutcome, releaseIntent, type Intent } from "./idempotency";
 import type { LedgerOutcome, LedgerResult } from "./types";
 
 export interface LedgerContext {
@@ -15,7 +15,7 @@ export interface LedgerContext {
 }
 
 /** What the audit entry says beyond who, the outcome and the ids of the request. */
-export type AuditFacts = Pick<NewAuditEntry, "contactId" | "accountId" | "currency" | "kind" | "amount" | "description">;
+export type AuditFacts = Pick<NewAuditEntry, "contactId" | "accountId" | "currency" | "kind" | "amount" | "description" | "batchId" | "batchLine">;
 
 export interface Performed {
   outcome: LedgerOutcome;
@@ -23,6 +23,23 @@ export interface Performed {
   facts?: Partial<AuditFacts>;
   errorCode?: string | null;
   balanceAfter?: bigint | null;
+}
+
+/**
+ * Thrown by `perform` when the platform certainly did nothing and the same
+ * submission may be made again later (a 429 that waiting within the call's
+ * limit did not clear): the key is given back instead of recording a failure.
+ */
+export class NotPerformed extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = "NotPerformed";
+  }
+}
+
+export interface RunOnceOptions {
+  /** Also written in the transaction that records the outcome (a batch row's outcome and its batch's counters). */
+  alsoInTransaction?: (tx: Db, outcome: LedgerOutcome, performed: Performed) => Promise<void>;
 }
 
 /**
@@ -36,6 +53,7 @@ export async function runOnce(
   intent: Intent,
   facts: AuditFacts,
   perform: (requestId: string) => Promise<Performed>,
+  options: RunOnceOptions = {},
 ): Promise<LedgerResult> {
   const { db, actor } = context;
   if (!(await claimIntent(db, intent))) return readPriorOutcome(db, intent);
@@ -44,6 +62,10 @@ export async function runOnce(
   try {
     performed = await perform(requestId);
   } catch (error) {
+    if (error instanceof NotPerformed) {
+      await releaseIntent(db, intent.key);
+      throw error;
+    }
     // A failure of our own code after the claim: whether the platform was called is not known.
     console.error(
       JSON.stringify({
@@ -67,6 +89,7 @@ export async function runOnce(
       requestId,
       idempotencyKey: intent.key,
     });
+    await options.alsoInTransaction?.(tx, outcome, performed);
   });
   return { ...outcome, replayed: false };
 }

@@ -87,6 +87,9 @@ export interface AuditEntryView {
   requestId: string | null;
   idempotencyKey: string | null;
   reconcilesEntryId: number | null;
+  /** The bulk adjustment and its row (the file's line) this entry was made for; null for single operations. */
+  batchId: string | null;
+  batchLine: number | null;
 }
 
 export interface PageOf<T> {

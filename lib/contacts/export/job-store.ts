@@ -1,55 +1,40 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { config } from "@/lib/config.mjs";
-import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus, type WaitReason } from "./jobs";
+import { claimLease, type LeasedTable } from "@/lib/jobs/lease";
+import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus } from "./jobs";
 
 /**
  * The export jobs' store for the workers: SQL only, no platform and no loop
- * (the runner is worker.ts). A job is run under a lease that its worker renews;
- * every write checks that the worker still holds it, so a worker whose lease ran
- * out (a crash, a pause) can no longer write, and another continues at
- * next_offset:
+ * (the runner is worker.ts). A job is run under a lease that its worker renews
+ * (lib/jobs/lease.ts, shared with the bulk adjustments); every write checks that
+ * the worker still holds it, so a worker whose lease ran out (a crash, a pause)
+ * can no longer write, and another continues at next_offset:
  *
- *   claim      UPDATE … SET lease_owner, lease_expires_at = now() + lease
- *              WHERE id = (SELECT … FOR UPDATE SKIP LOCKED)
+ *   claim      lib/jobs/lease.ts: a queued job, or a running one whose lease ran out
  *   commit     UPDATE job (only while we own it and next_offset is ours) + INSERT chunk, one statement
- *   heartbeat  renews the lease, records a wait (reason, until)
+ *   heartbeat  lib/jobs/lease.ts: renews the lease, records a wait (reason, until)
  *   fail, release, clean up
  */
+export const EXPORT_JOBS: LeasedTable = { name: "export_jobs", active: ["running"] };
+
 export function leaseSecondsFromEnv(): number {
   return config().dashboard.exportLeaseSeconds;
 }
 
-export function workerOwnerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(0, 160);
-}
-
 /** Takes the oldest job that is queued, or running under an expired lease; null when there is none. */
 export async function claimExportJob(db: Db, owner: string, leaseSeconds: number): Promise<ExportJobRow | null> {
+  const id = await claimLease(db, EXPORT_JOBS, owner, leaseSeconds, {
+    claimable: ["queued", "running"],
+    set: sql`status = 'running', started_at = COALESCE(started_at, now())`,
+  });
+  if (id === null) return null;
   const [job] = await db
-    .update(exportJobs)
-    .set({
-      leaseOwner: owner,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      heartbeatAt: sql`now()`,
-      status: "running",
-      startedAt: sql`COALESCE(${exportJobs.startedAt}, now())`,
-      waitReason: null,
-      waitUntil: null,
-    })
-    .where(
-      eq(
-        exportJobs.id,
-        sql`(SELECT j.id FROM dashboard.export_jobs j
-             WHERE j.status IN ('queued', 'running') AND (j.lease_expires_at IS NULL OR j.lease_expires_at < now())
-             ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
-      ),
-    )
-    .returning();
+    .select()
+    .from(exportJobs)
+    .where(eq(exportJobs.id, Number(id)));
   return job ?? null;
 }
 
@@ -99,48 +84,12 @@ export async function commitBatch(
   return Number(result?.advanced ?? 0) === 1;
 }
 
-/** Renews the lease (and records a wait, if any); false when the job is no longer ours to run. */
-export async function heartbeat(
-  db: Db,
-  jobId: number,
-  owner: string,
-  leaseSeconds: number,
-  wait?: { reason: WaitReason; seconds: number; count?: boolean },
-): Promise<boolean> {
-  const rows = await db
-    .update(exportJobs)
-    .set({
-      heartbeatAt: sql`now()`,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds + (wait ? wait.seconds : 0)})`,
-      ...(wait
-        ? {
-            waitReason: wait.reason,
-            waitUntil: sql`now() + make_interval(secs => ${wait.seconds})`,
-            ...(wait.count ? { waitCount: sql`${exportJobs.waitCount} + 1` } : {}),
-          }
-        : {}),
-    })
-    .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
-    .returning({ id: exportJobs.id });
-  return rows.length > 0;
-}
-
 export async function failJob(db: Db, jobId: number, owner: string, code: string, message: string): Promise<void> {
   await db
     .update(exportJobs)
     .set({ ...endedJob("failed"), errorCode: code.slice(0, 64), error: message.slice(0, 2000) })
     .where(and(eq(exportJobs.id, jobId), eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")));
   await db.delete(exportChunks).where(eq(exportChunks.jobId, jobId));
-}
-
-/** Hands this worker's jobs back (on shutdown), so another instance continues at once instead of after the lease. */
-export async function releaseLeases(db: Db, owner: string): Promise<number> {
-  const rows = await db
-    .update(exportJobs)
-    .set({ leaseOwner: null, leaseExpiresAt: null, waitReason: null, waitUntil: null })
-    .where(and(eq(exportJobs.leaseOwner, owner), eq(exportJobs.status, "running")))
-    .returning({ id: exportJobs.id });
-  return rows.length;
 }
 
 /** Deletes exports (jobs and their chunks) 24 hours after they ended. */

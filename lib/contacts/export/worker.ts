@@ -1,22 +1,11 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { classifyEngineFailure } from "@/lib/db/failure";
-import { connectPlatform, getContacts, isPlatformApiError, readBudget, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
+import { connectPlatform, getContacts, isPlatformApiError, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { config } from "@/lib/config.mjs";
+import { LeasedWorker } from "@/lib/jobs/worker";
 import { serialiseBatch, type ExportFormat } from "./format";
-import { type ExportJobRow, type StoredFilters, type WaitReason } from "./jobs";
-import {
-  claimExportJob,
-  cleanupExpiredExports,
-  commitBatch,
-  exportJobStatus,
-  failJob,
-  heartbeat,
-  leaseSecondsFromEnv,
-  recordFailures,
-  releaseLeases,
-  workerOwnerId,
-} from "./job-store";
+import { type ExportJobRow, type StoredFilters } from "./jobs";
+import { claimExportJob, cleanupExpiredExports, commitBatch, EXPORT_JOBS, exportJobStatus, failJob, leaseSecondsFromEnv, recordFailures } from "./job-store";
 
 /**
  * The export worker, the runner: in every server process, it takes one job at a
@@ -25,7 +14,8 @@ import {
  * budget (getContacts, offset, limit 1000) and commits it as one chunk with the
  * job's new offset. Any instance continues a job whose lease ran out (a crash,
  * a restart) from its next_offset: no batch is lost or written twice. A 429 or
- * the budget's reserve is waited out with the wait recorded on the job.
+ * the budget's reserve is waited out with the wait recorded on the job. The
+ * loop, the leases and the waits are lib/jobs/ (shared with the bulk adjustments).
  */
 export interface ExportWorkerOptions {
   db: Db;
@@ -51,9 +41,6 @@ export type JobOutcome = "finished" | "failed" | "cancelled" | "lost" | "stopped
 type Fetched = { ok: true; batch: ContactBatch } | { ok: false; error: unknown };
 
 const CLEANUP_EVERY_MS = 60_000;
-/** Longest pause between tries while the database cannot serve. */
-const UNAVAILABLE_MAX_WAIT_MS = 30_000;
-const HEARTBEAT_MS = 5_000;
 
 const TRANSIENT_CODES = new Set(["network_error", "timeout", "server_error", "bad_response"]);
 
@@ -62,98 +49,45 @@ function isTransient(error: unknown): boolean {
   return TRANSIENT_CODES.has(error.code) || error.status >= 500;
 }
 
-function log(entry: Record<string, unknown>): void {
-  if (!config().dashboard.exportLog) return;
-  console.log(JSON.stringify({ level: "info", area: "contact-export", ...entry }));
-}
-
-export class ExportWorker {
-  readonly owner: string;
-  readonly #db: Db;
+export class ExportWorker extends LeasedWorker {
   readonly #connect: (db: Db) => Promise<PlatformClient>;
-  readonly #leaseSeconds: number;
-  readonly #pollMs: number;
   readonly #inlineWaitMs: number;
   readonly #maxFailures: number;
   readonly #onBatch: ExportWorkerOptions["onBatch"];
-  #stopping = false;
-  #abort = new AbortController();
-  #loop: Promise<void> | null = null;
-  #stopped: Promise<void> | null = null;
   #lastCleanup = 0;
 
   constructor(options: ExportWorkerOptions) {
-    this.#db = options.db;
-    this.owner = options.owner ?? workerOwnerId();
+    super({
+      db: options.db,
+      table: EXPORT_JOBS,
+      area: "contact-export",
+      noun: "exports",
+      owner: options.owner,
+      leaseSeconds: options.leaseSeconds ?? leaseSecondsFromEnv(),
+      pollMs: options.pollMs ?? 1000,
+      log: config().dashboard.exportLog,
+    });
     this.#connect = options.connect ?? ((db) => connectPlatform(db));
-    this.#leaseSeconds = options.leaseSeconds ?? leaseSecondsFromEnv();
-    this.#pollMs = options.pollMs ?? 1000;
     this.#inlineWaitMs = options.inlineWaitMs ?? 2000;
     this.#maxFailures = options.maxFailures ?? 8;
     this.#onBatch = options.onBatch;
   }
 
-  get stopping(): boolean {
-    return this.#stopping;
-  }
-
-  /** Polls for jobs until stop(). */
-  start(): void {
-    if (this.#loop) return;
-    this.#loop = this.#run();
-  }
-
-  /** Stops after the current batch, and hands running jobs back; every call waits for the same stop. */
-  stop(): Promise<void> {
-    this.#stopped ??= (async () => {
-      this.#stopping = true;
-      this.#abort.abort();
-      await this.#loop?.catch(() => undefined);
-      await releaseLeases(this.#db, this.owner).catch(() => undefined);
-    })();
-    return this.#stopped;
-  }
-
-  async #run(): Promise<void> {
-    let unavailable = 0;
-    while (!this.#stopping) {
-      try {
-        const ran = await this.runOnce();
-        if (unavailable > 0) log({ msg: "database serves again: exports resume", waits: unavailable });
-        unavailable = 0;
-        if (ran !== null) continue;
-        if (Date.now() - this.#lastCleanup > CLEANUP_EVERY_MS) {
-          this.#lastCleanup = Date.now();
-          const removed = await cleanupExpiredExports(this.#db);
-          if (removed) log({ msg: "expired exports removed", count: removed });
-        }
-      } catch (error) {
-        const failure = classifyEngineFailure(error);
-        if (failure) {
-          // A full disk or a reopening engine: every try would fail the same way, so wait longer each time
-          // and say so once (a job claimed meanwhile is taken up again when its lease runs out).
-          unavailable += 1;
-          if (unavailable === 1)
-            console.error(JSON.stringify({ level: "error", area: "contact-export", msg: "database unavailable: exports wait", reason: failure.reason }));
-          await this.#sleep(Math.min(UNAVAILABLE_MAX_WAIT_MS, this.#pollMs * 2 ** Math.min(unavailable, 5)));
-          continue;
-        }
-        console.error(
-          JSON.stringify({ level: "error", area: "contact-export", msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }),
-        );
-      }
-      await this.#sleep(this.#pollMs);
-    }
+  protected override async idle(): Promise<void> {
+    if (Date.now() - this.#lastCleanup <= CLEANUP_EVERY_MS) return;
+    this.#lastCleanup = Date.now();
+    const removed = await cleanupExpiredExports(this.db);
+    if (removed) this.log({ msg: "expired exports removed", count: removed });
   }
 
   /** Claims one job and runs it until it ends, is taken away, or the worker stops; null when there was none. */
   async runOnce(): Promise<{ jobId: number; outcome: JobOutcome } | null> {
-    if (this.#stopping) return null;
-    const job = await claimExportJob(this.#db, this.owner, this.#leaseSeconds);
+    if (this.stopping) return null;
+    const job = await claimExportJob(this.db, this.owner, this.leaseSeconds);
     if (!job) return null;
-    log({ msg: "export claimed", job_id: job.id, next_offset: Number(job.nextOffset), owner: this.owner });
+    this.log({ msg: "export claimed", job_id: job.id, next_offset: Number(job.nextOffset), owner: this.owner });
     const outcome = await this.runJob(job);
-    log({ msg: "export stopped", job_id: job.id, outcome });
+    this.log({ msg: "export stopped", job_id: job.id, outcome });
     return { jobId: job.id, outcome };
   }
 
@@ -164,7 +98,7 @@ export class ExportWorker {
    * then); it is written only after the previous commit succeeded, at its offset.
    */
   async runJob(job: ExportJobRow): Promise<JobOutcome> {
-    const db = this.#db;
+    const db = this.db;
     const filters = (job.filters as StoredFilters).platform ?? {};
     const limit = job.batchSize;
     let offset = Number(job.nextOffset);
@@ -175,14 +109,14 @@ export class ExportWorker {
         api ??= (await this.#connect(db)).with({
           lane: "background",
           maxWaitMs: this.#inlineWaitMs,
-          onWait: (notice: WaitNotice) => this.#noteInlineWait(job.id, notice),
+          onWait: (notice: WaitNotice) => this.noteInlineWait(job.id, notice),
         });
         return { ok: true as const, batch: await getContacts(api, { ...filters, offset: at, limit }) };
       })().catch((error: unknown) => ({ ok: false as const, error }));
     let pending: Promise<Fetched> | null = null;
     const timing = { batches: 0, awaitingPlatformMs: 0, serialiseMs: 0, commitMs: 0 };
     const finish = (outcome: JobOutcome): JobOutcome => {
-      log({
+      this.log({
         msg: "export timing",
         job_id: job.id,
         outcome,
@@ -194,7 +128,7 @@ export class ExportWorker {
       return outcome;
     };
     while (true) {
-      if (this.#stopping) return finish("stopped");
+      if (this.stopping) return finish("stopped");
       let started = performance.now();
       const fetched: Fetched = await (pending ?? fetchBatch(offset));
       timing.awaitingPlatformMs += performance.now() - started;
@@ -220,10 +154,10 @@ export class ExportWorker {
         content,
         total: batch.meta.total,
         done,
-        leaseSeconds: this.#leaseSeconds,
+        leaseSeconds: this.leaseSeconds,
       });
       timing.commitMs += performance.now() - started;
-      if (!committed) return finish(await this.#whyLost(job.id));
+      if (!committed) return finish(await this.whyLost(job.id));
       timing.batches += 1;
       failures = 0;
       await this.#onBatch?.({ jobId: job.id, offset, rows, done });
@@ -235,70 +169,23 @@ export class ExportWorker {
   /** A failed batch: waits out a rate limit (never failing on it), retries transient trouble, fails on the rest. */
   async #handleFailure(job: ExportJobRow, api: PlatformClient | null, error: unknown, failures: number): Promise<JobOutcome | null> {
     if (isPlatformApiError(error) && error.status === 429) {
-      const { reason, seconds } = await this.#budgetWait(api, error.retryAfter);
-      return this.#waitOut(job.id, reason, seconds);
+      const { reason, seconds } = await this.budgetWait(api, error.retryAfter);
+      return (await this.waitOut(job.id, reason, seconds)) as JobOutcome | null;
     }
     if (isTransient(error) && failures <= this.#maxFailures) {
-      await recordFailures(this.#db, job.id, this.owner, failures);
+      await recordFailures(this.db, job.id, this.owner, failures);
       const seconds = Math.min(60, 2 ** Math.min(failures, 6));
-      log({ msg: "export batch failed, retrying", job_id: job.id, failures, seconds, error: error instanceof Error ? error.message : String(error) });
-      return this.#waitOut(job.id, "platform_unavailable", seconds);
+      this.log({ msg: "export batch failed, retrying", job_id: job.id, failures, seconds, error: error instanceof Error ? error.message : String(error) });
+      return (await this.waitOut(job.id, "platform_unavailable", seconds)) as JobOutcome | null;
     }
     const code = isPlatformApiError(error) ? error.code : "internal";
     const message = error instanceof Error ? error.message : String(error);
-    await failJob(this.#db, job.id, this.owner, code, message);
-    log({ msg: "export failed", job_id: job.id, code, error: message });
+    await failJob(this.db, job.id, this.owner, code, message);
+    this.log({ msg: "export failed", job_id: job.id, code, error: message });
     return "failed";
   }
 
-  /** Why the budget refused: a platform 429 pause, or the reserve kept for interactive requests. */
-  async #budgetWait(api: PlatformClient | null, retryAfter: number | null): Promise<{ reason: WaitReason; seconds: number }> {
-    if (api) {
-      const budget = await readBudget(this.#db, api.keyHash);
-      if (budget.pausedForSeconds > 0) return { reason: "rate_limit", seconds: budget.pausedForSeconds };
-      if (budget.backgroundWaitSeconds > 0) return { reason: "budget_reserve", seconds: budget.backgroundWaitSeconds };
-    }
-    return { reason: "rate_limit", seconds: Math.max(1, retryAfter ?? 1) };
-  }
-
-  /** Records the wait on the job and sleeps through it, renewing the lease; null to carry on. */
-  async #waitOut(jobId: number, reason: WaitReason, seconds: number): Promise<JobOutcome | null> {
-    if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, { reason, seconds, count: true }))) return this.#whyLost(jobId);
-    const until = Date.now() + seconds * 1000;
-    while (Date.now() < until) {
-      if (this.#stopping) return "stopped";
-      await this.#sleep(Math.min(HEARTBEAT_MS, until - Date.now()));
-      if (this.#stopping) return "stopped";
-      const remaining = Math.ceil((until - Date.now()) / 1000);
-      if (!(await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, remaining > 0 ? { reason, seconds: remaining } : undefined)))
-        return this.#whyLost(jobId);
-    }
-    return null;
-  }
-
-  async #noteInlineWait(jobId: number, notice: WaitNotice): Promise<void> {
-    await heartbeat(this.#db, jobId, this.owner, this.#leaseSeconds, {
-      reason: notice.reason === "reserve" ? "budget_reserve" : "rate_limit",
-      seconds: Math.max(1, notice.seconds),
-      count: true,
-    });
-  }
-
-  async #whyLost(jobId: number): Promise<JobOutcome> {
-    return (await exportJobStatus(this.#db, jobId)) === "cancelled" ? "cancelled" : "lost";
-  }
-
-  #sleep(ms: number): Promise<void> {
-    if (ms <= 0 || this.#stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const signal = this.#abort.signal;
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-      signal.addEventListener("abort", done, { once: true });
-    });
+  protected override async whyLost(jobId: string | number): Promise<JobOutcome> {
+    return (await exportJobStatus(this.db, Number(jobId))) === "cancelled" ? "cancelled" : "lost";
   }
 }

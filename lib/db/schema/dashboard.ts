@@ -171,12 +171,18 @@ export const auditEntries = dashboard.table(
     idempotencyKey: uuid("idempotency_key"),
     /** Set on the entry that settles an earlier unknown one after reading the journal. */
     reconcilesEntryId: bigint("reconciles_entry_id", { mode: "number" }),
+    /** The bulk adjustment (adjustment_batches) and its row (the file's line) this operation was made for; null for single operations. */
+    batchId: uuid("batch_id"),
+    batchLine: integer("batch_line"),
   },
   (t) => [
     index("audit_entries_created_idx").on(t.createdAt, t.id),
     index("audit_entries_contact_idx").on(t.contactId, t.id),
     index("audit_entries_account_idx").on(t.accountId, t.id),
     index("audit_entries_user_idx").on(t.userId, t.id),
+    index("audit_entries_batch_idx")
+      .on(t.batchId, t.batchLine)
+      .where(sql`${t.batchId} IS NOT NULL`),
     // One entry per submission; settling an unknown outcome adds one more, once.
     uniqueIndex("audit_entries_operation_uq")
       .on(t.idempotencyKey)
@@ -307,4 +313,113 @@ export const savedViews = dashboard.table(
     updatedAt: tz("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("saved_views_user_name_uq").on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Bulk balance adjustments from a file (lib/adjustments): one row per uploaded
+ * file. uploaded (cells stored, mapping needed) → validated (typed rows) →
+ * checking (the dry run) → checked → running → finished | cancelled | failed.
+ * The dry run and the run are phases of the adjustment worker, leased like
+ * export jobs (lease_owner … wait_count, lib/jobs/lease.ts).
+ */
+export const adjustmentBatches = dashboard.table(
+  "adjustment_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdBy: bigint("created_by", { mode: "number" }).notNull(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    /** SHA-256 (hex) of the file's bytes: the same file uploaded again is found by it. */
+    fileHash: varchar("file_hash", { length: 64 }).notNull(),
+    delimiter: varchar("delimiter", { length: 1 }).notNull(),
+    headers: text("headers").array().notNull(),
+    /** ColumnMapping (lib/adjustments/types.ts); null until the columns are mapped. */
+    mapping: jsonb("mapping"),
+    status: varchar("status", { length: 16 }).notNull().default("uploaded"),
+    rowCount: integer("row_count").notNull().default(0),
+    validCount: integer("valid_count").notNull().default(0),
+    invalidCount: integer("invalid_count").notNull().default(0),
+    /** AdjustmentTotals with the sums as digit strings. */
+    totals: jsonb("totals"),
+    /** The dry run's summary (DryRunSummary); null before one finished. */
+    dryRun: jsonb("dry_run"),
+    dryRunDone: integer("dry_run_done").notNull().default(0),
+    doneCount: integer("done_count").notNull().default(0),
+    okCount: integer("ok_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    unknownCount: integer("unknown_count").notNull().default(0),
+    cancelledCount: integer("cancelled_count").notNull().default(0),
+    leaseOwner: varchar("lease_owner", { length: 160 }),
+    leaseExpiresAt: tz("lease_expires_at"),
+    heartbeatAt: tz("heartbeat_at"),
+    waitReason: varchar("wait_reason", { length: 32 }),
+    waitUntil: tz("wait_until"),
+    waitCount: integer("wait_count").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
+    confirmedBy: bigint("confirmed_by", { mode: "number" }),
+    confirmedAt: tz("confirmed_at"),
+    errorCode: varchar("error_code", { length: 64 }),
+    error: text("error"),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+    validatedAt: tz("validated_at"),
+    checkedAt: tz("checked_at"),
+    startedAt: tz("started_at"),
+    finishedAt: tz("finished_at"),
+  },
+  (t) => [
+    index("adjustment_batches_claim_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('checking', 'running')`),
+    index("adjustment_batches_hash_idx").on(t.fileHash, t.createdAt),
+    index("adjustment_batches_created_idx").on(t.createdAt, t.id),
+    check("adjustment_batches_status_ck", sql`${t.status} IN ('uploaded', 'validated', 'checking', 'checked', 'running', 'finished', 'cancelled', 'failed')`),
+  ],
+);
+
+/**
+ * One line of an adjustment file: its raw cells, the typed row once validated
+ * (or its problems), what the dry run found, and the run's outcome under the
+ * row's idempotency key (derived from the batch id and the line).
+ */
+export const adjustmentRows = dashboard.table(
+  "adjustment_rows",
+  {
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => adjustmentBatches.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    cells: text("cells").array().notNull(),
+    contactId: bigint("contact_id", { mode: "number" }),
+    currency: varchar("currency", { length: 3 }),
+    /** top_up or debit. */
+    kind: varchar("kind", { length: 8 }),
+    amount: bigint("amount", { mode: "bigint" }),
+    description: text("description"),
+    /** RowProblem[] of an invalid row; null for a valid one. */
+    problems: jsonb("problems"),
+    dryAccountId: bigint("dry_account_id", { mode: "number" }),
+    /** ok or refused (dry_code says why). */
+    dryStatus: varchar("dry_status", { length: 16 }),
+    dryCode: varchar("dry_code", { length: 64 }),
+    dryBalanceAfter: bigint("dry_balance_after", { mode: "bigint" }),
+    /** pending, sending, succeeded, failed, unknown or cancelled; null: not part of the run (invalid, or not confirmed yet). */
+    runStatus: varchar("run_status", { length: 16 }),
+    idempotencyKey: uuid("idempotency_key"),
+    /** When the worker marked the row sending (its call may be in flight until sent_at + the in-flight deadline). */
+    sentAt: tz("sent_at"),
+    errorCode: varchar("error_code", { length: 64 }),
+    errorParams: jsonb("error_params"),
+    errorText: text("error_text"),
+    balanceAfter: bigint("balance_after", { mode: "bigint" }),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+    finishedAt: tz("finished_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.line] }),
+    index("adjustment_rows_status_idx").on(t.batchId, t.runStatus, t.line),
+    check("adjustment_rows_kind_ck", sql`${t.kind} IN ('top_up', 'debit')`),
+    check("adjustment_rows_dry_status_ck", sql`${t.dryStatus} IN ('ok', 'refused')`),
+    check("adjustment_rows_run_status_ck", sql`${t.runStatus} IN ('pending', 'sending', 'succeeded', 'failed', 'unknown', 'cancelled')`),
+  ],
 );

@@ -1,3 +1,4 @@
+import { adjustmentBatchMessages } from "./adjustment-batches";
 import { adjustmentMessages } from "./adjustments";
 import { adjustmentPageMessages } from "./adjustments-pages";
 import { authMessages } from "./auth";
@@ -27,6 +28,7 @@ const areas = [
   overviewMessages,
   adjustmentMessages,
   adjustmentPageMessages,
+  adjustmentBatchMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
