@@ -5,7 +5,6 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { PagerProps } from "@/components/ui/pager";
 import type { BatchSummaryView } from "@/lib/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/money/money";
@@ -15,7 +14,8 @@ import { BatchStatusBadge } from "./status-badge";
 const newestFirst = (a: BatchSummaryView, b: BatchSummaryView) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id);
 
 /** The batches, newest first: file (a link to the batch), who, when, status, rows, totals per currency. */
-export function BatchList({ batches, pager }: { batches: readonly BatchSummaryView[]; pager?: PagerProps }) {
+/** `page` of `pages` (server paging by links to `/adjustments?page=N`); one page when not given. */
+export function BatchList({ batches, page = 1, pages = 1 }: { batches: readonly BatchSummaryView[]; page?: number; pages?: number }) {
   const { t, locale, timeZone } = useI18n();
   const sorted = useMemo(() => [...batches].sort(newestFirst), [batches]);
   const columns = useMemo<ColumnDef<BatchSummaryView, unknown>[]>(
@@ -73,7 +73,7 @@ export function BatchList({ batches, pager }: { batches: readonly BatchSummaryVi
       caption={t("adjustments.page.list.caption")}
       empty={t("adjustments.page.list.empty")}
       rowProps={(batch) => ({ "data-testid": "batch-row", "data-batch-id": batch.id, "data-status": batch.status })}
-      pager={pager}
+      pager={pages > 1 ? { page, pages, hrefFor: (to: number) => `/adjustments?page=${to}` } : undefined}
       testId="adjustment-batches"
     />
   );

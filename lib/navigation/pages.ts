@@ -36,6 +36,14 @@ const DASHBOARD_PAGES: readonly DashboardPage[] = [
     inNav: true,
     icon: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01",
   },
+  {
+    href: "/adjustments",
+    labelKey: "nav.adjustments",
+    permission: "accounts.debit",
+    goKey: null,
+    inNav: true,
+    icon: "M4 6h16M4 12h10M4 18h7m9-3v6m-3-3h6",
+  },
   { href: "/activity", labelKey: "nav.activity", permission: "activity.read", goKey: "a", inNav: true, icon: "M3 12h4l3-8 4 16 3-8h4" },
   {
     href: "/settings",

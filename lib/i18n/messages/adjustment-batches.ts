@@ -4,6 +4,8 @@ import { defineMessages } from "./define";
 export const adjustmentBatchMessages = defineMessages(
   {
     "adjustments.batch.not_found": "This batch no longer exists.",
+    "adjustments.batch.role": "Your role may not make every kind of operation in this file (top-ups and debits need both permissions).",
+    "adjustments.upload.no_file": "Choose a CSV file to upload.",
     "adjustments.batch.not_editable": "The batch is being checked or has run: its rows can no longer be changed.",
     "adjustments.batch.nothing_valid": "The file has no valid rows: there is nothing to check or run.",
     "adjustments.batch.already_run": "This batch is running or has run already; it is never run twice.",
@@ -21,6 +23,8 @@ export const adjustmentBatchMessages = defineMessages(
   },
   {
     "adjustments.batch.not_found": "Этого пакета больше нет.",
+    "adjustments.batch.role": "Ваша роль не позволяет выполнить все операции этого файла (для начислений и списаний нужны оба права).",
+    "adjustments.upload.no_file": "Выберите CSV-файл для загрузки.",
     "adjustments.batch.not_editable": "Пакет проверяется или уже выполнен: его строки больше нельзя изменить.",
     "adjustments.batch.nothing_valid": "В файле нет правильных строк: проверять и выполнять нечего.",
     "adjustments.batch.already_run": "Этот пакет выполняется или уже выполнен; дважды он не выполняется.",

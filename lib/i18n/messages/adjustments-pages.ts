@@ -89,6 +89,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.same_file.unconfirmed": "This file was uploaded before: tick “Upload it anyway” above to run it again.",
 
     "adjustments.page.dry_run.start": "Check against the platform",
+    "adjustments.page.dry_run.needs_mapping": "Choose the columns first.",
     "adjustments.page.dry_run.starting": "Starting the check…",
     "adjustments.page.dry_run.again": "Check again",
     "adjustments.page.dry_run.checking": "The check is running; this page shows its findings when it is done.",
@@ -98,7 +99,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.dry_run.code.insufficient_funds": "{count, plural, one {:count debit exceeds the balance} other {:count debits exceed the balance}}",
     "adjustments.page.dry_run.code.account_not_found":
       "{count, plural, one {:count row names an account that does not exist} other {:count rows name an account that does not exist}}",
-    "adjustments.page.dry_run.code.not_found": "{count, plural, one {:count contact was not found} other {:count contacts were not found}}",
+    "adjustments.page.dry_run.code.contact_not_found": "{count, plural, one {:count contact was not found} other {:count contacts were not found}}",
     "adjustments.page.dry_run.code.forbidden":
       "{count, plural, one {:count contact cannot be reached with the API key} other {:count contacts cannot be reached with the API key}}",
     "adjustments.page.dry_run.code_other": "{count, plural, one {:count row: :reason} other {:count rows: :reason}}",
@@ -269,6 +270,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.same_file.unconfirmed": "Этот файл уже загружали: отметьте «Всё равно загрузить» выше, чтобы выполнить его снова.",
 
     "adjustments.page.dry_run.start": "Проверить на платформе",
+    "adjustments.page.dry_run.needs_mapping": "Сначала выберите столбцы.",
     "adjustments.page.dry_run.starting": "Запускаем проверку…",
     "adjustments.page.dry_run.again": "Проверить снова",
     "adjustments.page.dry_run.checking": "Идёт проверка; её итоги появятся на этой странице.",
@@ -282,7 +284,7 @@ export const adjustmentPageMessages = defineMessages(
       "{count, plural, one {:count списание больше баланса} few {:count списания больше баланса} many {:count списаний больше баланса} other {:count списания больше баланса}}",
     "adjustments.page.dry_run.code.account_not_found":
       "{count, plural, one {в :count строке указан несуществующий счёт} few {в :count строках указан несуществующий счёт} many {в :count строках указан несуществующий счёт} other {в :count строки указан несуществующий счёт}}",
-    "adjustments.page.dry_run.code.not_found":
+    "adjustments.page.dry_run.code.contact_not_found":
       "{count, plural, one {:count контакт не найден} few {:count контакта не найдены} many {:count контактов не найдены} other {:count контакта не найдены}}",
     "adjustments.page.dry_run.code.forbidden":
       "{count, plural, one {:count контакт недоступен с этим API-ключом} few {:count контакта недоступны с этим API-ключом} many {:count контактов недоступны с этим API-ключом} other {:count контакта недоступны с этим API-ключом}}",

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { readBudget } from "@/lib/api";
+import { requireUser } from "@/lib/auth/session";
+import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
+import { loadBatchView } from "@/lib/adjustments/load-batch";
+import { getDb } from "@/lib/db/client";
+import { getPlatform } from "@/lib/dashboard/platform";
+import { getTranslator } from "@/lib/i18n/server";
+import { PageHeader } from "@/components/ui/card";
+import { PermissionNote } from "@/components/permission-note";
+import { BatchPage } from "@/components/adjustments/batch-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("adjustments.page.title") };
+}
+
+/** The request limit the ETA counts with (the budget's, as the platform last stated it); null when not known. */
+async function limitPerMinute(db: Awaited<ReturnType<typeof getDb>>): Promise<number | null> {
+  try {
+    return (await readBudget(db, (await getPlatform()).keyHash)).limit;
+  } catch {
+    return null;
+  }
+}
+
+/** One batch: its columns, problems, totals, dry run, confirmation, progress and result. */
+export default async function AdjustmentBatchPage({ params }: { params: Promise<{ id: string }> }) {
+  const [user, t, { id }] = await Promise.all([requireUser(), getTranslator(), params]);
+  if (!mayAdjustBalances(user.role)) {
+    return (
+      <>
+        <PageHeader title={t("adjustments.page.title")} />
+        <PermissionNote permission="accounts.debit" role={user.role} t={t} allowedText="" />
+      </>
+    );
+  }
+  const db = await getDb();
+  const loaded = await loadBatchView(db, id, await limitPerMinute(db));
+  if (!loaded) notFound();
+  return (
+    <>
+      <PageHeader title={loaded.view.summary.fileName}>
+        <Link href="/adjustments" className="underline">
+          {t("adjustments.page.back")}
+        </Link>
+      </PageHeader>
+      <BatchPage view={loaded.view} totals={loaded.totals} resultHref={`/api/dashboard/adjustments/${loaded.view.summary.id}/result`} />
+    </>
+  );
+}

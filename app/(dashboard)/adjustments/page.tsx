@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { requireUser } from "@/lib/auth/session";
+import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
+import { loadBatchList } from "@/lib/adjustments/load-batch";
+import { getDb } from "@/lib/db/client";
+import { parsePage } from "@/lib/dashboard/format";
+import { getTranslator } from "@/lib/i18n/server";
+import { PageHeader, Card } from "@/components/ui/card";
+import { PermissionNote } from "@/components/permission-note";
+import { BatchList } from "@/components/adjustments/batch-list";
+import { UploadPanel } from "@/components/adjustments/upload-panel";
+
+const PER_PAGE = 20;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("adjustments.page.title") };
+}
+
+/** Bulk adjustments: upload a file to start a batch; the batches, newest first. */
+export default async function AdjustmentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [user, t, raw] = await Promise.all([requireUser(), getTranslator(), searchParams]);
+  if (!mayAdjustBalances(user.role)) {
+    return (
+      <>
+        <PageHeader title={t("adjustments.page.title")} />
+        <PermissionNote permission="accounts.debit" role={user.role} t={t} allowedText="" />
+      </>
+    );
+  }
+  const page = parsePage(raw.page);
+  const { items, total } = await loadBatchList(await getDb(), { offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
+  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+  return (
+    <>
+      <PageHeader title={t("adjustments.page.title")} />
+      <div className="space-y-6">
+        <p className="text-sm text-muted">{t("adjustments.page.description")}</p>
+        <Card title={t("adjustments.page.upload.title")} titleId="adjustments-upload">
+          <UploadPanel />
+        </Card>
+        <BatchList batches={items} page={page} pages={lastPage} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { readBatch } from "@/lib/adjustments/batch-store";
+import { adjustmentResultCsvStream } from "@/lib/adjustments/result-csv";
+import { authedRoute, errorResponse } from "@/lib/auth/authed-route";
+
+export const dynamic = "force-dynamic";
+
+const ResultQuerySchema = z.object({ bom: z.enum(["1"]).optional() });
+
+/** The result file of a batch: each row's status, new balance and error, streamed. */
+export const GET = authedRoute("accounts.read", ResultQuerySchema, async ({ bom }, { db, t }, _request, params: { id: string }) => {
+  const batch = await readBatch(db, params.id);
+  if (!batch) return errorResponse({ kind: "not_found", message: t("adjustments.batch.not_found"), fieldErrors: {} });
+  const name = `${batch.fileName.replace(/\.csv$/i, "")}-result.csv`;
+  return new Response(adjustmentResultCsvStream(db, batch.id, { bom: bom === "1" }), {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name.replace(/[^\w.-]+/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "cache-control": "no-store",
+    },
+  });
+});

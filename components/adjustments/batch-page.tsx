@@ -1,0 +1,122 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useI18n } from "@/components/i18n-provider";
+import { Card } from "@/components/ui/card";
+import { cancelBatchAction, confirmRunAction, requestDryRunAction, saveMappingAction } from "@/lib/adjustments/actions";
+import type { StoredTotals } from "@/lib/adjustments/batch-store";
+import type { BatchView } from "@/lib/adjustments/views";
+import { BatchFacts } from "./batch-facts";
+import { BatchProgress } from "./batch-progress";
+import { BatchResult } from "./batch-result";
+import { ConfirmRun } from "./confirm-run";
+import { DryRunButton } from "./dry-run-button";
+import { DryRunSummary } from "./dry-run-summary";
+import { MappingForm } from "./mapping-form";
+import { DuplicatesNote, SameFileNote } from "./notes";
+import { ProblemsTable } from "./problems-table";
+import { TotalsTable } from "./totals-table";
+
+/** How often the page reads the batch again while the worker is on it. */
+const REFRESH_MS = 2_000;
+
+/**
+ * A batch's page: the file's columns, its problems and totals, the dry run, the confirmation, the
+ * run's progress and its result, each as the batch's status allows. While the worker checks or runs
+ * the batch, the page reads it again every two seconds.
+ */
+export function BatchPage({ view, totals, resultHref }: { view: BatchView; totals: StoredTotals | null; resultHref: string }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const { summary } = view;
+  const batchId = summary.id;
+  const [acknowledged, setAcknowledged] = useState(false);
+  const working = summary.status === "checking" || summary.status === "running";
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => router.refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [working, router]);
+
+  const editable = summary.status === "uploaded" || summary.status === "validated" || summary.status === "checked";
+  const ran = summary.status === "running" || summary.status === "finished" || (summary.status === "cancelled" && summary.progress.done > 0);
+  const refresh = () => router.refresh();
+  const blocked = view.sameFile.length > 0 && !acknowledged ? t("adjustments.page.same_file.unconfirmed") : null;
+
+  return (
+    <div className="space-y-6">
+      <BatchFacts summary={summary} />
+      {editable ? (
+        <Card title={t("adjustments.page.section.mapping")} titleId="batch-mapping">
+          <MappingForm
+            headers={view.headers}
+            firstRow={view.firstRow}
+            suggested={view.suggestedMapping}
+            mapping={view.mapping}
+            action={(mapping) => saveMappingAction({ batchId, mapping: { ...mapping } })}
+            onSaved={refresh}
+          />
+        </Card>
+      ) : null}
+      {summary.status !== "uploaded" ? (
+        <>
+          {view.problems.total > 0 ? (
+            <Card title={t("adjustments.page.section.problems")} titleId="batch-problems">
+              <ProblemsTable problems={view.problems.items} total={view.problems.total} />
+            </Card>
+          ) : null}
+          <DuplicatesNote duplicates={view.duplicates} />
+          <Card title={t("adjustments.page.section.totals")} titleId="batch-totals">
+            <TotalsTable totals={summary.totals} />
+          </Card>
+        </>
+      ) : null}
+      {editable || summary.status === "checking" ? (
+        <Card title={t("adjustments.page.section.dry_run")} titleId="batch-dry-run">
+          <div className="space-y-4">
+            {view.dryRun && summary.status !== "checking" ? <DryRunSummary dryRun={view.dryRun} /> : null}
+            <DryRunButton
+              action={() => requestDryRunAction({ batchId })}
+              onStarted={refresh}
+              checking={summary.status === "checking"}
+              checkedBefore={view.dryRun !== null}
+              disabledReason={
+                summary.status === "uploaded" ? t("adjustments.page.dry_run.needs_mapping") : summary.valid === 0 ? t("adjustments.batch.nothing_valid") : null
+              }
+            />
+          </div>
+        </Card>
+      ) : null}
+      {summary.status === "checked" ? (
+        <Card title={t("adjustments.page.section.run")} titleId="batch-run">
+          <div className="space-y-4">
+            <SameFileNote earlier={view.sameFile} acknowledged={acknowledged} onAcknowledgedChange={setAcknowledged} />
+            <ConfirmRun
+              summary={summary}
+              confirm={view.confirm}
+              action={() => confirmRunAction({ batchId, totals: totals ?? {}, sameFileAcknowledged: acknowledged })}
+              onStarted={refresh}
+              blockedReason={blocked}
+            />
+          </div>
+        </Card>
+      ) : null}
+      {ran ? (
+        <Card title={t("adjustments.page.section.run")} titleId="batch-progress">
+          <div className="space-y-4">
+            <BatchProgress
+              status={summary.status}
+              progress={summary.progress}
+              etaSeconds={view.etaSeconds}
+              waitReason={view.waitReason}
+              waitSeconds={view.waitSeconds}
+              onCancel={() => cancelBatchAction({ batchId })}
+            />
+            {summary.status === "running" ? null : <BatchResult summary={summary} downloadHref={resultHref} unknown={view.unknown} />}
+          </div>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
