@@ -28,6 +28,7 @@ interface Seeded {
   contactId: number;
   listId: string;
   listName: string;
+  batchId: string;
 }
 
 async function seedList(request: APIRequestContext): Promise<Pick<Seeded, "listId" | "listName">> {
@@ -77,8 +78,15 @@ async function seed(browser: Browser, request: APIRequestContext): Promise<Seede
   const account = await review(page, "USD", "Top up", "1.00", `${LONG_TEXT} ${LONG_NAME}`);
   await account.getByRole("button", { name: "Confirm top-up" }).click();
   await expect(page.getByTestId("ledger-success")).toBeVisible();
+  // A bulk-adjustment batch with a long file name, a long description and a row with problems.
+  const csv = `contact_id,currency,amount,description\n${contactId},USD,1.00,${LONG_TEXT}\n${contactId},XXX,one,${LONG_TEXT}\n`;
+  const uploaded = await page.request.post("/api/dashboard/adjustments", {
+    multipart: { file: { name: `${LONG_TEXT}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const { id: batchId } = (await uploaded.json()) as { id: string };
   await context.close();
-  return { contactId, ...list };
+  return { contactId, ...list, batchId };
 }
 
 interface Visit {
@@ -113,6 +121,12 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByTestId("activity-total"),
   },
   { name: "settings", path: () => "/settings", ready: heading },
+  { name: "adjustments", path: () => "/adjustments", ready: (page) => page.getByText(`${LONG_TEXT}.csv`).first() },
+  {
+    name: "adjustment batch",
+    path: (seeded) => `/adjustments/${seeded.batchId}`,
+    ready: (page) => page.locator("table").getByText("XXX").first(),
+  },
 ];
 
 /** The page's widths, and the elements that stick out to the right (for the failure message). */
