@@ -5,7 +5,7 @@ import { adjustmentBatches, adjustmentRows } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/actions/errors";
 import { can, type Role } from "@/lib/auth/permissions";
 import { reserveFor } from "@/lib/api/budget";
-import type { AdjustmentKind, AdjustmentRow, AdjustmentTotals, ColumnMapping, RowProblem } from "./types";
+import type { AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem } from "./types";
 
 /**
  * The batches of bulk balance adjustments and their rows (SQL only; the dry run
@@ -15,8 +15,7 @@ import type { AdjustmentKind, AdjustmentRow, AdjustmentTotals, ColumnMapping, Ro
  * confirmed only after a finished dry run. Permissions are the callers'
  * (mayAdjustBalances says which role may).
  */
-export const BATCH_STATUSES = ["uploaded", "validated", "checking", "checked", "running", "finished", "cancelled", "failed"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type { BatchStatus } from "./types";
 export const ROW_RUN_STATUSES = ["pending", "sending", "succeeded", "failed", "unknown", "cancelled"] as const;
 export type RowRunStatus = (typeof ROW_RUN_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { adjustmentBatches } from "@/lib/db/schema";
 import { claimLease, type LeasedTable } from "@/lib/jobs/lease";
 import type { DryRunResult } from "./dry-run";
 import type { DryRunSummary, RowRunStatus } from "./batch-store";
-import type { AdjustmentKind } from "./types";
+import type { AdjustmentKind, AdjustmentRow } from "./types";
 
 /**
  * The adjustment worker's SQL (worker.ts is the runner). Every write of a
@@ -32,14 +32,8 @@ export async function claimBatch(db: Db, owner: string, leaseSeconds: number): P
 const leaseHeld = (batchId: string, owner: string, status: "checking" | "running") =>
   sql`SELECT 1 FROM dashboard.adjustment_batches b WHERE b.id = ${batchId}::uuid AND b.lease_owner = ${owner} AND b.status = ${status}`;
 
-export interface TypedRow {
-  line: number;
-  contactId: number;
-  currency: string;
-  kind: AdjustmentKind;
-  amountMinor: bigint;
-  description: string;
-}
+/** A validated row as the worker reads it back. */
+export type TypedRow = AdjustmentRow;
 
 interface TypedRecord extends Record<string, unknown> {
   line: number;

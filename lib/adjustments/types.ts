@@ -7,6 +7,13 @@
 export type AdjustmentKind = "top_up" | "debit";
 
 /**
+ * Where a batch is: `uploaded` (read, no mapping yet) → `validated` (mapped, rows checked) → `checking` (the dry run
+ * runs) → `checked` (dry run done) → `running` → `finished`; or `cancelled` by a person, or `failed` (the job gave up).
+ */
+export const BATCH_STATUSES = ["uploaded", "validated", "checking", "checked", "running", "finished", "cancelled", "failed"] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/**
  * One file's limits: 10 MB and 100,000 data rows (the header not counted). The reader (parse.ts)
  * enforces them on the server; the upload form states them and checks the size before sending.
  */

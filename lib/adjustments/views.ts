@@ -3,13 +3,9 @@
  * a server page can pass it to client components. Money is minor units as digit strings ("-1250"), times
  * are ISO 8601 strings, batch ids are strings (links go to `/adjustments/<id>`).
  */
-import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, ColumnMapping, RowProblem } from "./types";
+import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem } from "./types";
 
-/**
- * Where a batch is: `uploaded` (read, no mapping yet) → `validated` (mapped, rows checked) → `checking` (the dry run
- * runs) → `checked` (dry run done) → `running` → `finished`; or `cancelled` by a person, or `failed` (the job gave up).
- */
-export type BatchStatus = "uploaded" | "validated" | "checking" | "checked" | "running" | "finished" | "cancelled" | "failed";
+export type { BatchStatus } from "./types";
 
 /** Valid rows per currency (sorted by code): how many top-ups and debits, and their sums in minor units. */
 export type TotalsView = { currency: string; topUps: { count: number; minor: string }; debits: { count: number; minor: string } }[];

@@ -15,7 +15,7 @@ import {
 import { config } from "@/lib/config.mjs";
 import { isRole } from "@/lib/auth/permissions";
 import { translator } from "@/lib/i18n/translate";
-import { LeasedWorker } from "@/lib/jobs/worker";
+import { LeasedWorker, type PlatformWorkerOptions } from "@/lib/jobs/worker";
 import type { Actor } from "@/lib/ledger/audit";
 import { fingerprintOf, findIntent } from "@/lib/ledger/idempotency";
 import { isUnknownOutcome, toFailure } from "@/lib/ledger/outcome";
@@ -66,19 +66,9 @@ import {
  * account_blocked, …) fail the row and the batch continues; a cancel stops
  * before the next row.
  */
-export interface AdjustmentWorkerOptions {
-  db: Db;
-  owner?: string;
-  /** The platform; default: the configured connection. */
-  connect?: (db: Db) => Promise<PlatformClient>;
-  leaseSeconds?: number;
-  pollMs?: number;
-  /** Longest wait for the request budget inside one call; longer waits are recorded on the batch. */
-  inlineWaitMs?: number;
+export interface AdjustmentWorkerOptions extends PlatformWorkerOptions {
   /** How long a row's call may still be in flight after it was marked sending. */
   inFlightSeconds?: number;
-  /** Consecutive transient failures of the dry run before it is given up; default 8. */
-  maxFailures?: number;
   /**
    * Tests: called after a row's platform call answered and before its outcome is
    * recorded (a worker that never returns from it is one frozen or killed there).

@@ -12,6 +12,23 @@ import { releaseLeases, renewLease, workerOwnerId, type JobWaitReason, type Leas
  * request budget (a 429, or the reserve kept for interactive work) with the
  * wait recorded on the job and the lease renewed meanwhile.
  */
+/** What the creator of a worker that reads the platform may set (tests and benchmarks set more than the defaults). */
+export interface PlatformWorkerOptions {
+  db: Db;
+  /** Names this worker in leases; unique per process. */
+  owner?: string;
+  /** The platform for a job; default: the configured connection. */
+  connect?: (db: Db) => Promise<PlatformClient>;
+  /** The lease a job is held under, renewed while it runs; default from the worker's setting. */
+  leaseSeconds?: number;
+  /** How often an idle worker looks for a job; default 1 s. */
+  pollMs?: number;
+  /** Longest wait for the request budget inside one call; longer waits are recorded on the job. */
+  inlineWaitMs?: number;
+  /** Consecutive transient failures (network, 5xx) before a job gives up; default 8. */
+  maxFailures?: number;
+}
+
 export interface LeasedWorkerOptions {
   db: Db;
   table: LeasedTable;

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { connectPlatform, getContacts, isPlatformApiError, type ContactBatch, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { config } from "@/lib/config.mjs";
-import { LeasedWorker } from "@/lib/jobs/worker";
+import { LeasedWorker, type PlatformWorkerOptions } from "@/lib/jobs/worker";
 import { serialiseBatch, type ExportFormat } from "./format";
 import { type ExportJobRow, type StoredFilters } from "./jobs";
 import { claimExportJob, cleanupExpiredExports, commitBatch, EXPORT_JOBS, exportJobStatus, failJob, leaseSecondsFromEnv, recordFailures } from "./job-store";
@@ -17,20 +17,7 @@ import { claimExportJob, cleanupExpiredExports, commitBatch, EXPORT_JOBS, export
  * the budget's reserve is waited out with the wait recorded on the job. The
  * loop, the leases and the waits are lib/jobs/ (shared with the bulk adjustments).
  */
-export interface ExportWorkerOptions {
-  db: Db;
-  /** Names this worker in leases; unique per process. */
-  owner?: string;
-  /** The platform for a job; default: the configured connection. */
-  connect?: (db: Db) => Promise<PlatformClient>;
-  /** DASHBOARD_EXPORT_LEASE_SECONDS, default 30. */
-  leaseSeconds?: number;
-  /** How often an idle worker looks for a job; default 1 s. */
-  pollMs?: number;
-  /** Longest wait for the request budget inside one call; longer waits are recorded on the job. */
-  inlineWaitMs?: number;
-  /** Consecutive transient failures (network, 5xx) before a job fails; default 8. */
-  maxFailures?: number;
+export interface ExportWorkerOptions extends PlatformWorkerOptions {
   /** Called after each written batch (tests, benchmarks). */
   onBatch?: (event: { jobId: number; offset: number; rows: number; done: boolean }) => void | Promise<void>;
 }
