@@ -79,6 +79,13 @@ test("bulk adjustments: upload → preview → dry run → run → the result fi
   expect(byLine(4)).toContain("account_blocked");
   expect(byLine(5)).toMatch(/invalid/);
 
+  // Each sent row is in Activity, linked to its batch and line.
+  await page.getByRole("link", { name: "Its entries in Activity" }).click();
+  await expect(page).toHaveURL(/\/activity\?batch=[0-9a-f-]{36}$/);
+  const entries = page.getByTestId("audit-batch");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.filter({ hasText: "line 3" })).toHaveCount(1);
+
   // The balances on the contacts' pages moved by exactly the succeeded rows, once.
   await page.goto(`/contacts/${anna}?bot=${BOT}`);
   await expect(page.getByTestId("ledger-panel")).toContainText("22.50");

@@ -109,7 +109,16 @@ export function AuditTable({
         id: "description",
         header: t("audit.description"),
         meta: { className: "max-w-xs min-w-40 wrap-anywhere" },
-        cell: ({ row }) => row.original.description ?? t("common.none"),
+        cell: ({ row }) => (
+          <>
+            {row.original.description ?? t("common.none")}
+            {row.original.batchId ? (
+              <Link href={`/adjustments/${row.original.batchId}`} className="block text-xs text-muted underline" data-testid="audit-batch">
+                {t("audit.batch_line", { line: row.original.batchLine ?? "" })}
+              </Link>
+            ) : null}
+          </>
+        ),
       },
       {
         id: "outcome",

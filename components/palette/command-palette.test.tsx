@@ -64,6 +64,7 @@ describe("command palette: what a role is offered", () => {
       "OverviewGthenO",
       "ContactsGthenC",
       "ListsGthenL",
+      "Bulk adjustments",
       "ActivityGthenA",
       "SettingsGthenS",
       "Exports",
@@ -75,9 +76,10 @@ describe("command palette: what a role is offered", () => {
     ]);
   });
 
-  it("lead: New list, but no top-up or debit of the contact", () => {
+  it("lead: New list, but no top-up or debit of the contact, nor bulk adjustments", () => {
     renderPalette({ role: "lead", pathname: "/contacts/42" });
     expect(options()).toContain("New list");
+    expect(options()).not.toContain("Bulk adjustments");
     expect(options()).not.toContain("Top up this contact");
     expect(options()).not.toContain("Debit this contact");
   });

@@ -157,12 +157,13 @@ describe(`activity visibility follows the permission table (${testDriver()})`, (
     expect(await idsOf(`?contact=${contact}&from=2026-01-05&to=2026-01-06`)).toEqual([ids.jan6, ids.jan5]);
     expect(await idsOf(`?user=${support.id}&to=2026-01-04`)).toEqual([ids.jan4]);
     // A broken URL is no filter, never an error.
-    expect(toAuditFilters(loadActivitySearchParams("?user=abc&contact=-5&kind=steal&from=2026-13-45&to=yesterday&page=-2"))).toEqual({
+    expect(toAuditFilters(loadActivitySearchParams("?user=abc&contact=-5&kind=steal&from=2026-13-45&to=yesterday&page=-2&batch=x'--"))).toEqual({
       userId: null,
       contactId: null,
       kind: null,
       from: null,
       until: null,
+      batchId: null,
     });
     expect(pageOf(loadActivitySearchParams("?page=-2"))).toBe(1);
 

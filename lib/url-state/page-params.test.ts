@@ -80,8 +80,16 @@ const PAGES: { name: string; parsers: object; load: Load; serialize: Serialize; 
     load: loadActivitySearchParams,
     serialize: serializeActivitySearchParams as Serialize,
     states: [
-      { user: null, contact: null, kind: null, from: null, to: null, page: 1 },
-      { user: 3, contact: 42, kind: "top_up", from: new Date("2026-01-01"), to: new Date("2026-01-31"), page: 2 },
+      { user: null, contact: null, kind: null, from: null, to: null, batch: null, page: 1 },
+      {
+        user: 3,
+        contact: 42,
+        kind: "top_up",
+        from: new Date("2026-01-01"),
+        to: new Date("2026-01-31"),
+        batch: "0f6c2a9e-3b1d-4c5e-8f7a-1b2c3d4e5f60",
+        page: 2,
+      },
     ],
     bad: "?user=abc&kind=steal&from=2026-13-45&to=yesterday&page=x",
   },

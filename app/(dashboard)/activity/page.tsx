@@ -41,7 +41,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
     findContactNames(db, params.contact ? [params.contact] : []),
   ]);
   const exportHref = (bom: boolean) => activityExportHref(params, bom);
-  const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to);
+  const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to || params.batch);
 
   return (
     <>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { readBudget } from "@/lib/api";
 import { requireUser } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
 import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
 import { loadBatchView } from "@/lib/adjustments/load-batch";
 import { getDb } from "@/lib/db/client";
@@ -42,9 +43,16 @@ export default async function AdjustmentBatchPage({ params }: { params: Promise<
   return (
     <>
       <PageHeader title={loaded.view.summary.fileName}>
-        <Link href="/adjustments" className="underline">
-          {t("adjustments.page.back")}
-        </Link>
+        <span className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link href="/adjustments" className="underline">
+            {t("adjustments.page.back")}
+          </Link>
+          {can(user.role, "activity.read") ? (
+            <Link href={`/activity?batch=${loaded.view.summary.id}`} className="underline">
+              {t("adjustments.page.activity")}
+            </Link>
+          ) : null}
+        </span>
       </PageHeader>
       <BatchPage view={loaded.view} totals={loaded.totals} resultHref={`/api/dashboard/adjustments/${loaded.view.summary.id}/result`} />
     </>
