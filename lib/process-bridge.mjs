@@ -15,10 +15,9 @@
  *   credentials sign-in with 429 while it is `full`, before Next spends anything on the request.
  * @property {{ compare(password: string, hash: string): Promise<boolean> } | null} [passwordComparisonPool]
  *   The instance's pool of bcrypt workers (lib/auth/password-worker.ts); null when the workers cannot load bcryptjs.
- * @property {import("./contacts/export/worker").ExportWorker} [contactExportWorker]
- *   The export worker (lib/contacts/export/start.ts); scripts/start.mjs stops it on shutdown, so it hands its jobs back.
- * @property {import("./adjustments/worker").AdjustmentWorker} [adjustmentWorker]
- *   The bulk adjustment worker (lib/adjustments/start.ts); stopped on shutdown like the export worker, handing its batches back.
+ * @property {Map<string, import("./jobs/worker").LeasedWorker>} [backgroundWorkers]
+ *   This process's background workers by name (lib/jobs/start.ts: the contact export, the bulk adjustments);
+ *   scripts/start.mjs stops them on shutdown, so that each hands its jobs back.
  * @property {Promise<import("./db/client").Database>} [database]
  *   The process-wide database, opened and migrated once (lib/db/client.ts); scripts/start.mjs closes it on shutdown.
  */

@@ -195,9 +195,8 @@ async function shutdown(signal) {
   // Keep-alive connections that go idle after their last response are closed too.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
-  const worker = processBridge().contactExportWorker;
-  const adjustmentWorker = processBridge().adjustmentWorker;
-  await Promise.allSettled([closed, worker?.stop(), adjustmentWorker?.stop()]);
+  const workers = [...(processBridge().backgroundWorkers?.values() ?? [])];
+  await Promise.allSettled([closed, ...workers.map((worker) => worker.stop())]);
   clearInterval(sweep);
   clearTimeout(cut);
   await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));
