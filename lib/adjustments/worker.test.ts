@@ -9,6 +9,8 @@ import { confirmRun, createBatch, readBatch, readRows, requestCancel, requestDry
 import { adjustmentResultCsvStream } from "./result-csv";
 import { listAuditEntries, recordAuditEntry } from "@/lib/ledger/audit";
 import { addFundsToContactAccount } from "@/lib/api";
+import { moveFunds } from "@/lib/platform/accounts/ledger";
+import { translator } from "@/lib/i18n/translate";
 import { rowIdempotencyKey } from "./row-key";
 import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
 import type { AdjustmentRow } from "./types";
@@ -252,6 +254,47 @@ describe("run", () => {
     expect(audit.map((entry) => [entry.batch_line, entry.outcome])).toEqual(rows.map((row) => [row.line, "succeeded"]));
     expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 8, ok: 8, unknown: 0 } });
   }, 30_000);
+
+  test("kill mid-batch on a busy account: the row's journal entry, under 400 later ones, is still found and the row succeeded", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
+    const [ann] = contacts;
+    const planned: PlannedRow[] = [0, 1].map((index) => ({
+      contactId: ann.contactId,
+      currency: "USD",
+      kind: "top_up",
+      amount: 100,
+      description: `Busy ${index}`,
+    }));
+    const { batchId } = await checkedBatch(tenant, planned);
+    await confirmRun(db(), batchId, await createMember(db()));
+    let frozen!: () => void;
+    const reachedFrozen = new Promise<void>((resolve) => (frozen = resolve));
+    const workerA = workerFor(tenant, {
+      leaseSeconds: 2,
+      afterCall: async ({ line }) => {
+        if (line !== 2) return;
+        frozen();
+        await new Promise<never>(() => undefined);
+      },
+    });
+    void workerA.runOnce();
+    await reachedFrozen;
+    // Meanwhile 400 other top-ups of the same account (the platform's own code, as other clients would make them).
+    const t = translator("en");
+    for (let index = 0; index < 400; index++) {
+      await moveFunds(db(), "deposit", { holderId: tenant.holderId, accountId: ann.accounts.USD, amount: BigInt(1), description: `Other ${index}` }, t);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const calls = moneyCalls();
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    expect(moneyCalls() - calls).toBe(1);
+    const { rows } = await readRows(db(), batchId);
+    expect(rows.map((row) => [row.line, row.run.status, row.run.balanceAfter])).toEqual([
+      [2, "succeeded", "100"],
+      [3, "succeeded", "600"],
+    ]);
+    expect(await balancesOf(db(), [ann.accounts.USD])).toEqual({ [ann.accounts.USD]: "600" });
+  }, 60_000);
 
   test("a row whose key was claimed by a worker that died before sending is never sent; not in the journal after the deadline, it is left unknown", async () => {
     const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);

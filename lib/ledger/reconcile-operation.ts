@@ -12,8 +12,13 @@ import type { AuditEntryView, LedgerOutcome, Reconciliation } from "./types";
 
 /** The dashboard's and the platform's clocks may differ a little; a journal entry this much older than the intent still matches. */
 const CLOCK_SLACK_MS = 2 * 60_000;
-/** Journal pages searched (50 entries each, newest first). */
-const JOURNAL_PAGES = 3;
+/**
+ * Journal pages searched at most (50 entries each, newest first). The search stops at the first
+ * entry older than the operation (less the clock slack), so a quiet account costs one page; the cap
+ * bounds a busy one (2,000 entries since the operation: a bulk run's row settled minutes later on an
+ * account that hundreds of other operations touched meanwhile).
+ */
+const JOURNAL_PAGES = 40;
 
 const JOURNAL_KIND = { top_up: "deposit", debit: "debit" } as const;
 
