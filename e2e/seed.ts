@@ -19,6 +19,20 @@ export async function postFixtures(api: APIRequestContext, document: Record<stri
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * postFixtures on a connection of its own: a context kept idle through a spec's tests may hold a
+ * keep-alive socket that the server closes (after its keep-alive timeout) just as it is reused,
+ * and the post then fails with ECONNRESET.
+ */
+async function postFixturesFresh(document: Record<string, unknown>): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    await postFixtures(api, document);
+  } finally {
+    await api.dispose();
+  }
+}
+
 export interface SeededProject {
   /** Posts one more fixtures document during the tests. */
   fixtures: (document: Record<string, unknown>) => Promise<void>;
@@ -57,8 +71,8 @@ export function seedProject(seed: {
     }
   });
   test.afterAll(async () => {
-    await postFixtures(context(), { bots: bots(true) });
     await api?.dispose();
+    await postFixturesFresh({ bots: bots(true) });
   });
-  return { fixtures: (document) => postFixtures(context(), document), api: context };
+  return { fixtures: postFixturesFresh, api: context };
 }
