@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { adjustmentBatches, adjustmentRows } from "@/lib/db/schema";
@@ -564,6 +565,16 @@ export function toRowView(row: RowRecord): BatchRowView {
   };
 }
 
+/** Every row's cells in line order (the mapping step validates them all again), in one query. */
+export async function readCells(db: Db, batchId: string): Promise<{ line: number; cells: string[] }[]> {
+  if (!isUuid(batchId)) return [];
+  const rows = await queryRows<{ line: number; cells: string[] }>(
+    db,
+    sql`SELECT line, cells FROM dashboard.adjustment_rows WHERE batch_id = ${batchId}::uuid ORDER BY line`,
+  );
+  return rows.map((row) => ({ line: Number(row.line), cells: row.cells }));
+}
+
 /** A page of a batch's rows in line order, with the number under the filter. */
 export async function readRows(
   db: Db,
@@ -594,5 +605,5 @@ export async function readRows(
   return { rows: rows.map(toRowView), total: Number(total) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
+const UUID = z.uuid();
+const isUuid = (value: string) => UUID.safeParse(value).success;

@@ -3,8 +3,18 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { batchesWithHash, listBatches, readBatch, readRows, type BatchRowView, type BatchView as StoredBatch, type StoredTotals } from "./batch-store";
 import { guessMapping } from "./mapping";
-import type { AdjustmentKind, RowProblem } from "./types";
-import type { BatchSummaryView, BatchView, ConfirmView, DryRunView, RowRefView, SameFileView, SuggestedMapping, TotalsView, WaitReason } from "./views";
+import type { RowProblem } from "./types";
+import {
+  toTotalsView,
+  type BatchSummaryView,
+  type BatchView,
+  type ConfirmView,
+  type DryRunView,
+  type RowRefView,
+  type SameFileView,
+  type SuggestedMapping,
+  type WaitReason,
+} from "./views";
 
 /** Problems, refused rows and unknown rows a page lists at most (each list says how many there are in all). */
 const LISTED = 500;
@@ -16,16 +26,6 @@ const TYPE_TOTAL_ABOVE_ROWS = 100;
 const WAIT_REASONS: readonly string[] = ["rate_limit", "budget_reserve", "platform_unavailable"];
 
 const personOf = (member: { name: string; email: string }) => member.name || member.email;
-
-function totalsView(totals: StoredTotals | null): TotalsView {
-  return Object.keys(totals ?? {})
-    .sort()
-    .map((currency) => {
-      const byKind = totals![currency];
-      const of = (kind: AdjustmentKind) => ({ count: byKind[kind]?.count ?? 0, minor: byKind[kind]?.minor ?? "0" });
-      return { currency, topUps: of("top_up"), debits: of("debit") };
-    });
-}
 
 /** A batch as the list and the top of its page show it. */
 function toSummaryView(batch: StoredBatch): BatchSummaryView {
@@ -39,7 +39,7 @@ function toSummaryView(batch: StoredBatch): BatchSummaryView {
     rows: batch.rows,
     valid: batch.valid,
     invalid: batch.invalid,
-    totals: totalsView(batch.totals),
+    totals: toTotalsView(batch.totals),
     progress: { total, done, ok, failed, unknown, cancelled },
   };
 }

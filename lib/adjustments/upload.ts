@@ -3,7 +3,7 @@ import { DashboardError } from "@/lib/actions/errors";
 import type { Db } from "@/lib/db/client";
 import { formatCount } from "@/lib/dashboard/format";
 import type { Locale } from "@/lib/i18n/config";
-import { createBatch, readRows, saveValidation } from "./batch-store";
+import { createBatch, readCells, saveValidation } from "./batch-store";
 import { ColumnMappingSchema, guessMapping } from "./mapping";
 import { parseAdjustmentFile } from "./parse";
 import { ADJUSTMENT_FILE_LIMITS, type ColumnMapping } from "./types";
@@ -82,7 +82,6 @@ export async function applyMapping(db: Db, batch: { id: string; headers: string[
     const issue = checked.error.issues[0];
     throw new DashboardError(issue.message, String(issue.path[0] ?? "mapping"));
   }
-  const { rows } = await readRows(db, batch.id, { limit: ADJUSTMENT_FILE_LIMITS.rows });
-  const cells = rows.map((row) => ({ line: row.line, cells: row.cells }));
+  const cells = await readCells(db, batch.id);
   await saveValidation(db, batch.id, { mapping: checked.data, ...validateRows(cells, checked.data, locale, batch.headers.length) });
 }

@@ -10,17 +10,17 @@ export type { BatchStatus } from "./types";
 /** Valid rows per currency (sorted by code): how many top-ups and debits, and their sums in minor units. */
 export type TotalsView = { currency: string; topUps: { count: number; minor: string }; debits: { count: number; minor: string } }[];
 
-/** The totals as the browser takes them: digit strings for the sums, one entry per currency, by currency code. */
-export function toTotalsView(totals: AdjustmentTotals): TotalsView {
-  return Object.keys(totals)
+/**
+ * The totals as the browser takes them: digit strings for the sums, one entry per currency, by currency code.
+ * From a validation (bigint sums) or a stored batch (digit strings); none yet is no currency.
+ */
+export function toTotalsView(totals: AdjustmentTotals | Record<string, Record<AdjustmentKind, { count: number; minor: string }>> | null): TotalsView {
+  const all = totals ?? {};
+  return Object.keys(all)
     .sort()
     .map((currency) => {
-      const { top_up: topUps, debit: debits } = totals[currency];
-      return {
-        currency,
-        topUps: { count: topUps?.count ?? 0, minor: (topUps?.minor ?? BigInt(0)).toString() },
-        debits: { count: debits?.count ?? 0, minor: (debits?.minor ?? BigInt(0)).toString() },
-      };
+      const of = (kind: AdjustmentKind) => ({ count: all[currency][kind]?.count ?? 0, minor: String(all[currency][kind]?.minor ?? 0) });
+      return { currency, topUps: of("top_up"), debits: of("debit") };
     });
 }
 

@@ -1,5 +1,5 @@
-import { createLoader, createSerializer, parseAsInteger, parseAsIsoDate, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
-import { parseAsFlag } from "@/lib/url-state/parsers";
+import { createLoader, createSerializer, parseAsInteger, parseAsIsoDate, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { parseAsFlag, parseAsUuid } from "@/lib/url-state/parsers";
 import type { AuditFilters } from "./audit";
 
 /**
@@ -16,7 +16,7 @@ export const activityParsers = {
   from: parseAsIsoDate,
   to: parseAsIsoDate,
   /** A bulk-adjustment batch's id: its rows' entries only. */
-  batch: parseAsString,
+  batch: parseAsUuid,
   page: parseAsInteger.withDefault(1),
 };
 
@@ -33,7 +33,6 @@ export const activityExportHref = (params: ActivitySearchParams, bom: boolean): 
 
 const DAY_MS = 86_400_000;
 const positive = (value: number | null): number | null => (value !== null && Number.isSafeInteger(value) && value > 0 ? value : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The URL's filters as the audit query takes them: days are UTC, both ends inclusive. */
 export function toAuditFilters(params: ActivitySearchParams): AuditFilters {
@@ -43,7 +42,7 @@ export function toAuditFilters(params: ActivitySearchParams): AuditFilters {
     kind: params.kind,
     from: params.from,
     until: params.to ? new Date(params.to.getTime() + DAY_MS) : null,
-    batchId: params.batch && UUID.test(params.batch) ? params.batch : null,
+    batchId: params.batch,
   };
 }
 

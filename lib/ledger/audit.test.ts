@@ -166,6 +166,7 @@ describe(`activity visibility follows the permission table (${testDriver()})`, (
       batchId: null,
     });
     expect(pageOf(loadActivitySearchParams("?page=-2"))).toBe(1);
+    expect(toAuditFilters(loadActivitySearchParams("?batch=0F6C2A9E-3B1D-4C5E-8F7A-1B2C3D4E5F60")).batchId).toBe("0f6c2a9e-3b1d-4c5e-8f7a-1b2c3d4e5f60");
 
     const page1 = await listAuditEntries(database.db, owner, { contactId: contact }, 1, 2);
     const page2 = await listAuditEntries(database.db, owner, { contactId: contact }, 2, 2);

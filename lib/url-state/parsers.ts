@@ -1,4 +1,5 @@
 import { createParser } from "nuqs/server";
+import { z } from "zod";
 
 /**
  * The URL parsers the page maps share (lib/<area>/…-params.ts). Each one is
@@ -6,6 +7,14 @@ import { createParser } from "nuqs/server";
  * applies and a hand-edited or stale URL never crashes a page.
  */
 const MAX_ID = 9_007_199_254_740_991;
+
+const UUID = z.uuid();
+
+/** A UUID (`?batch=…`, a record's id), in lower case; anything else is absent. */
+export const parseAsUuid = createParser({
+  parse: (value: string) => (UUID.safeParse(value).success ? value.toLowerCase() : null),
+  serialize: (value: string) => value,
+});
 
 /** A positive integer of digits only ("12", not "12abc", "-1", "1e3", "0"). */
 export const parseAsPositiveInteger = createParser({

@@ -1,4 +1,5 @@
 import "server-only";
+import { attachmentHeaders } from "@/lib/http/attachment";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { contentTypeOf, filePreamble, type ExportFormat } from "./format";
@@ -52,11 +53,5 @@ export function exportFileHeaders(job: ExportJobRow): Record<string, string> {
   const format = job.format as ExportFormat;
   const name = exportFileName(job);
   const length = Buffer.byteLength(filePreamble(format, job.bom), "utf8") + Number(job.bytesDone);
-  return {
-    "content-type": contentTypeOf(format),
-    "content-disposition": `attachment; filename="${name}"`,
-    "content-length": String(length),
-    "cache-control": "private, no-store",
-    "x-content-type-options": "nosniff",
-  };
+  return attachmentHeaders(name, contentTypeOf(format), { "content-length": String(length) });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
+import { attachmentHeaders } from "@/lib/http/attachment";
 import { activityCsvStream } from "@/lib/ledger/activity-csv";
 import { loadActivityExportParams, toAuditFilters } from "@/lib/ledger/activity-filters";
 
@@ -11,11 +12,6 @@ export const GET = authedRoute("activity.read", z.record(z.string(), z.string())
   const filters = toAuditFilters({ ...params, page: 1 });
   const stamp = new Date().toISOString().replace(/[-:]/g, "").slice(0, 15);
   return new Response(activityCsvStream(db, { id: user.id, role: user.role }, filters, { bom }), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="activity-${stamp}.csv"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
+    headers: attachmentHeaders(`activity-${stamp}.csv`, "text/csv; charset=utf-8"),
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { readBatch } from "@/lib/adjustments/batch-store";
 import { adjustmentResultCsvStream } from "@/lib/adjustments/result-csv";
 import { authedRoute, errorResponse } from "@/lib/auth/authed-route";
+import { attachmentHeaders } from "@/lib/http/attachment";
 
 export const dynamic = "force-dynamic";
 
@@ -14,10 +15,6 @@ export const GET = authedRoute("accounts.read", ResultQuerySchema, async ({ bom 
   const name = `${batch.fileName.replace(/\.csv$/i, "")}-result.csv`;
   return new Response(adjustmentResultCsvStream(db, batch.id, { bom: bom === "1" }), {
     status: 200,
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${name.replace(/[^\w.-]+/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      "cache-control": "no-store",
-    },
+    headers: attachmentHeaders(name, "text/csv; charset=utf-8"),
   });
 });
