@@ -31,10 +31,22 @@ export interface MethodResult {
   body?: unknown;
 }
 
+/**
+ * What a method answers itself, by status: the body's schema (lib/contract), or null for no body (204). The gateway's own
+ * answers (401, 402, 422, 429, …) are added to every method by the OpenAPI document; list here a status the method's own
+ * code gives (its 403, 404 and coded 422s included), so that the document and the contract check know it.
+ */
+export type MethodResponses = Partial<Record<200 | 201 | 204 | 403 | 404 | 422, z.ZodType | null>>;
+
 export interface ApiMethod<S extends z.ZodType = z.ZodType> {
   verbs: readonly Verb[];
   params: S;
   handle(ctx: MethodContext, params: z.output<S>): Promise<MethodResult>;
+  responses: MethodResponses;
+  /** Ours, not in the spec (`x-extension: true` in the document). */
+  extension?: boolean;
+  /** The parameters as the document shows them, when `params` cannot (a handler that validates by itself). */
+  documentedParams?: z.ZodType;
 }
 
 export function defineMethod<S extends z.ZodType>(method: ApiMethod<S>): ApiMethod<S> {

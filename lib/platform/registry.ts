@@ -18,3 +18,8 @@ const methods: Record<string, ApiMethod> = {
 export function findMethod(name: string): ApiMethod | undefined {
   return Object.hasOwn(methods, name) ? methods[name] : undefined;
 }
+
+/** Every method name with its method, in the registry's order (an alias is listed under its own name). */
+export function allMethods(): [string, ApiMethod][] {
+  return Object.entries(methods);
+}

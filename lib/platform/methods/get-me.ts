@@ -2,6 +2,7 @@ import { z } from "zod";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { bots, keyHolders, projects } from "@/lib/db/schema";
 import { defineMethod, GET_POST, ok } from "../method";
+import { dataOf, Me } from "@/lib/contract/responses";
 
 const GetMeParamsSchema = z.object({});
 
@@ -9,6 +10,8 @@ const GetMeParamsSchema = z.object({});
 export const getMe = defineMethod({
   verbs: GET_POST,
   params: GetMeParamsSchema,
+  responses: { 200: dataOf(Me) },
+  extension: true,
   async handle({ db, holder }) {
     const [account] = await db
       .select({ id: keyHolders.id, name: keyHolders.name, email: keyHolders.email, plan: keyHolders.plan })

@@ -6,6 +6,7 @@ import { created, defineMethod, POST_ONLY } from "../../method";
 import { findReachableContact, sqlStateOf } from "../../accounts/access";
 import { contactIdParam, currencyParam } from "../../accounts/params";
 import { ACCOUNT_COLUMNS, serializeAccount, type AccountRow } from "../../accounts/serialize";
+import { ContactAccount, dataOf, NotFoundBody } from "@/lib/contract/responses";
 
 const AddContactAccountParamsSchema = z.object({
   contact_id: contactIdParam(),
@@ -20,6 +21,7 @@ const AddContactAccountParamsSchema = z.object({
 export const addContactAccount = defineMethod({
   verbs: POST_ONLY,
   params: AddContactAccountParamsSchema,
+  responses: { 201: dataOf(ContactAccount), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     await findReachableContact(db, holder.id, params.contact_id, t);
     const exists = () => codedValidationError("currency", "currency_exists", t("accounts.currency_exists", { currency: params.currency }));

@@ -1,6 +1,7 @@
 import { defineMethod, ok, POST_ONLY } from "../../method";
 import { moveFunds } from "../../accounts/ledger";
 import { MovementParamsSchema } from "../../accounts/params";
+import { ContactAccount, dataOf, NotFoundBody } from "@/lib/contract/responses";
 
 const AddFundsToContactAccountParamsSchema = MovementParamsSchema;
 
@@ -8,6 +9,7 @@ const AddFundsToContactAccountParamsSchema = MovementParamsSchema;
 export const addFundsToContactAccount = defineMethod({
   verbs: POST_ONLY,
   params: AddFundsToContactAccountParamsSchema,
+  responses: { 200: dataOf(ContactAccount), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     const account = await moveFunds(
       db,

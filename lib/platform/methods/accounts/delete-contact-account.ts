@@ -6,6 +6,7 @@ import { defineMethod, noContent, POST_ONLY } from "../../method";
 import { findReachableAccount, missing } from "../../accounts/access";
 import { formatAmountNote } from "../../accounts/currency";
 import { accountIdParam } from "../../accounts/params";
+import { NotFoundBody } from "@/lib/contract/responses";
 
 const DeleteContactAccountParamsSchema = z.object({ account_id: accountIdParam() });
 
@@ -13,6 +14,7 @@ const DeleteContactAccountParamsSchema = z.object({ account_id: accountIdParam()
 export const deleteContactAccount = defineMethod({
   verbs: POST_ONLY,
   params: DeleteContactAccountParamsSchema,
+  responses: { 204: null, 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     await findReachableAccount(db, holder.id, params.account_id, t);
     for (;;) {

@@ -6,6 +6,7 @@ import { paginate } from "../../paginator";
 import { formatTimestamp } from "../../time";
 import { findReachableAccount } from "../../accounts/access";
 import { accountIdParam } from "../../accounts/params";
+import { JournalPage, NotFoundBody } from "@/lib/contract/responses";
 
 const JOURNAL_PAGE_SIZE = 50;
 
@@ -25,6 +26,8 @@ const GetContactAccountJournalParamsSchema = z.object({
 export const getContactAccountJournal = defineMethod({
   verbs: GET_POST,
   params: GetContactAccountJournalParamsSchema,
+  responses: { 200: JournalPage, 404: NotFoundBody },
+  extension: true,
   async handle({ db, holder, t, path }, params) {
     await findReachableAccount(db, holder.id, params.account_id, t);
     const offset = (params.page - 1) * JOURNAL_PAGE_SIZE;

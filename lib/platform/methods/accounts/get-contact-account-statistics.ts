@@ -5,6 +5,7 @@ import { currencyParam } from "../../accounts/params";
 import { checkStatisticsRange, statisticsRangeParams } from "../../statistics/params";
 import { findAccountStatistics } from "../../statistics/accounts";
 import { withKnownTimeZone } from "../../statistics/days";
+import { ContactAccountStatistics, dataOf } from "@/lib/contract/responses";
 
 const GetContactAccountStatisticsParamsSchema = z
   .object({
@@ -21,6 +22,8 @@ const GetContactAccountStatisticsParamsSchema = z
 export const getContactAccountStatistics = defineMethod({
   verbs: GET_POST,
   params: GetContactAccountStatisticsParamsSchema,
+  responses: { 200: dataOf(ContactAccountStatistics) },
+  extension: true,
   async handle({ db, holder, t }, params) {
     const range = { date_from: params.date_from, date_to: params.date_to, time_zone: params.time_zone };
     return ok({ data: await withKnownTimeZone(t, () => findAccountStatistics(db, holder.id, range, params.currency ?? null)) });

@@ -5,6 +5,7 @@ import { defineMethod, GET_POST, ok } from "../../method";
 import { findReachableContact } from "../../accounts/access";
 import { contactIdParam } from "../../accounts/params";
 import { ACCOUNT_COLUMNS, serializeAccount, type AccountRow } from "../../accounts/serialize";
+import { ContactAccount, dataOf, NotFoundBody } from "@/lib/contract/responses";
 
 const GetContactAccountsParamsSchema = z.object({ contact_id: contactIdParam() });
 
@@ -12,6 +13,7 @@ const GetContactAccountsParamsSchema = z.object({ contact_id: contactIdParam() }
 export const getContactAccounts = defineMethod({
   verbs: GET_POST,
   params: GetContactAccountsParamsSchema,
+  responses: { 200: dataOf(z.array(ContactAccount)), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     await findReachableContact(db, holder.id, params.contact_id, t);
     const rows = await queryRows<AccountRow & Record<string, unknown>>(

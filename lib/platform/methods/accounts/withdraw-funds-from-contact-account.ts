@@ -1,6 +1,7 @@
 import { defineMethod, ok, POST_ONLY } from "../../method";
 import { moveFunds } from "../../accounts/ledger";
 import { MovementParamsSchema } from "../../accounts/params";
+import { ContactAccount, dataOf, NotFoundBody } from "@/lib/contract/responses";
 
 const WithdrawFundsFromContactAccountParamsSchema = MovementParamsSchema;
 
@@ -11,6 +12,7 @@ const WithdrawFundsFromContactAccountParamsSchema = MovementParamsSchema;
 export const withdrawFundsFromContactAccount = defineMethod({
   verbs: POST_ONLY,
   params: WithdrawFundsFromContactAccountParamsSchema,
+  responses: { 200: dataOf(ContactAccount), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     const account = await moveFunds(
       db,

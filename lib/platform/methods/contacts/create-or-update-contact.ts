@@ -2,6 +2,7 @@ import { z } from "zod";
 import { created, defineMethod, GET_POST, ok } from "../../method";
 import { addIssue, integer, optional, text } from "../../validation";
 import { createOrUpdateContact as upsertContact, type ApiMessenger as Messenger } from "../../contacts/upsert";
+import { Contact, dataOf, NotFoundBody } from "@/lib/contract/responses";
 
 const MAX_TEXT = 255;
 const MAX_TAGS = 100;
@@ -82,6 +83,7 @@ const withoutAt = (username: string | undefined) => (username === undefined ? un
 export const createOrUpdateContact = defineMethod({
   verbs: GET_POST,
   params: CreateOrUpdateContactParamsSchema,
+  responses: { 200: dataOf(Contact), 201: dataOf(Contact), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     const result = await upsertContact(
       db,

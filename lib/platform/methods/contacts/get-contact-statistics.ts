@@ -5,6 +5,7 @@ import { resolveContactFilter } from "../../contacts/scope";
 import { checkStatisticsRange, statisticsRangeParams } from "../../statistics/params";
 import { findContactStatistics } from "../../statistics/contacts";
 import { withKnownTimeZone } from "../../statistics/days";
+import { ContactStatistics, dataOf } from "@/lib/contract/responses";
 
 const GetContactStatisticsParamsSchema = z
   .object({
@@ -21,6 +22,8 @@ const GetContactStatisticsParamsSchema = z
 export const getContactStatistics = defineMethod({
   verbs: GET_POST,
   params: GetContactStatisticsParamsSchema,
+  responses: { 200: dataOf(ContactStatistics) },
+  extension: true,
   async handle({ db, holder, t }, params) {
     const filter = await resolveContactFilter(db, holder.id, { bot_id: params.bot_id });
     const range = { date_from: params.date_from, date_to: params.date_to, time_zone: params.time_zone };

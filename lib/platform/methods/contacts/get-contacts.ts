@@ -5,6 +5,7 @@ import { integer, optional } from "../../validation";
 import { findContactPage } from "../../contacts/page";
 import { SortParamSchema } from "../../contacts/order";
 import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
+import { ContactBatch, ContactPage } from "@/lib/contract/responses";
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 500;
@@ -30,6 +31,7 @@ const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
 export const getContacts = defineMethod({
   verbs: GET_POST,
   params: GetContactsParamsSchema,
+  responses: { 200: z.union([ContactPage, ContactBatch]) },
   async handle({ db, holder, path }, params) {
     const filter = await resolveContactFilter(db, holder.id, params);
     if (params.offset !== undefined || params.limit !== undefined) {

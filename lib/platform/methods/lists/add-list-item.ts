@@ -6,6 +6,7 @@ import { findOwnedList } from "../../lists/access";
 import { loadListFields } from "../../lists/fields";
 import { prepareItemChanges, serializeItem } from "../../lists/items";
 import { IdSchema } from "../../lists/params";
+import { dataOf, ListItem, NotFoundBody } from "@/lib/contract/responses";
 
 /** `item` is checked against the list's fields by the handler (its rules depend on the list). */
 const AddListItemParamsSchema = z.object({ schema_id: IdSchema, item: z.unknown() });
@@ -17,6 +18,8 @@ const AddListItemParamsSchema = z.object({ schema_id: IdSchema, item: z.unknown(
 export const addListItem = defineMethod({
   verbs: POST_ONLY,
   params: AddListItemParamsSchema,
+  responses: { 201: dataOf(ListItem), 404: NotFoundBody },
+  extension: true,
   async handle({ db, holder, t }, { schema_id, item }) {
     const { row, fields } = await db.transaction(async (tx) => {
       const list = await findOwnedList(tx, holder.id, schema_id, t, "share");

@@ -8,6 +8,7 @@ import { findOwnedList } from "../../lists/access";
 import { encryptionKey } from "../../lists/encryption";
 import { AddedFieldSchema } from "../../lists/field-definition";
 import { IdSchema } from "../../lists/params";
+import { NotFoundBody } from "@/lib/contract/responses";
 
 const AddListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, field: AddedFieldSchema });
 
@@ -19,6 +20,7 @@ const AddListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, field: Ad
 export const addListSchemaField = defineMethod({
   verbs: GET_POST,
   params: AddListSchemaFieldParamsSchema,
+  responses: { 204: null, 404: NotFoundBody },
   async handle({ db, holder, t }, { schema_id, field }) {
     if (field.isEncryptable && !encryptionKey()) throw validationError({ "field.is_encryptable": [t("lists.encryption_unavailable")] }, t);
     await db.transaction(async (tx) => {

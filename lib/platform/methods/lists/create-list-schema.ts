@@ -9,6 +9,7 @@ import { MAX_FIELDS_AT_CREATION, MAX_LISTS_PER_PROJECT, MAX_NAME_LENGTH } from "
 import { encryptionKey } from "../../lists/encryption";
 import { NewListFieldSchema } from "../../lists/field-definition";
 import { serializeListSchema } from "../../lists/serialize";
+import { dataOf, ListSchema } from "@/lib/contract/responses";
 
 /** `[]` is "required" as in Laravel (an empty array fails `required`). */
 const FieldsSchema = z.preprocess(
@@ -77,6 +78,7 @@ export const createListSchema = defineMethod({
   verbs: GET_POST,
   // Validation runs in the handler, so that a missing bot or project is listed with every other error.
   params: z.record(z.string(), z.unknown()),
+  responses: { 201: dataOf(ListSchema) },
   async handle({ db, holder, t }, raw) {
     const parsed = CreateListSchemaParamsSchema.safeParse(raw, { reportInput: true });
     const errors: FieldErrors = parsed.success ? {} : issuesToErrors(parsed.error.issues, t);

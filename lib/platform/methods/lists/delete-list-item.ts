@@ -4,6 +4,7 @@ import { listItems } from "@/lib/db/schema";
 import { defineMethod, noContent, POST_ONLY } from "../../method";
 import { findOwnedItem } from "../../lists/access";
 import { IdSchema } from "../../lists/params";
+import { NotFoundBody } from "@/lib/contract/responses";
 
 const DeleteListItemParamsSchema = z.object({ item_id: IdSchema });
 
@@ -11,6 +12,8 @@ const DeleteListItemParamsSchema = z.object({ item_id: IdSchema });
 export const deleteListItem = defineMethod({
   verbs: POST_ONLY,
   params: DeleteListItemParamsSchema,
+  responses: { 204: null, 404: NotFoundBody },
+  extension: true,
   async handle({ db, holder, t }, { item_id }) {
     const { itemId } = await findOwnedItem(db, holder.id, item_id, t);
     await db.delete(listItems).where(eq(listItems.id, itemId));

@@ -6,6 +6,7 @@ import { defineMethod, GET_POST, noContent } from "../../method";
 import { text } from "../../validation";
 import { findOwnedList } from "../../lists/access";
 import { IdSchema } from "../../lists/params";
+import { NotFoundBody } from "@/lib/contract/responses";
 
 const DeleteListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, slug: text() });
 
@@ -16,6 +17,7 @@ const DeleteListSchemaFieldParamsSchema = z.object({ schema_id: IdSchema, slug: 
 export const deleteListSchemaField = defineMethod({
   verbs: GET_POST,
   params: DeleteListSchemaFieldParamsSchema,
+  responses: { 204: null, 404: NotFoundBody },
   async handle({ db, holder, t }, { schema_id, slug }) {
     await db.transaction(async (tx) => {
       const list = await findOwnedList(tx, holder.id, schema_id, t, "no key update");

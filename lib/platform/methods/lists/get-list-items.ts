@@ -8,6 +8,7 @@ import { ITEMS_PER_PAGE } from "../../lists/constants";
 import { loadListFields } from "../../lists/fields";
 import { serializeItem } from "../../lists/items";
 import { IdSchema, PageSchema } from "../../lists/params";
+import { ListItemPage, NotFoundBody } from "@/lib/contract/responses";
 
 const GetListItemsParamsSchema = z.object({ schema_id: IdSchema, page: PageSchema });
 
@@ -15,6 +16,8 @@ const GetListItemsParamsSchema = z.object({ schema_id: IdSchema, page: PageSchem
 export const getListItems = defineMethod({
   verbs: GET_POST,
   params: GetListItemsParamsSchema,
+  responses: { 200: ListItemPage, 404: NotFoundBody },
+  extension: true,
   async handle({ db, holder, t, path }, { schema_id, page }) {
     const list = await findOwnedList(db, holder.id, schema_id, t);
     const [fields, [{ total }], rows] = await Promise.all([

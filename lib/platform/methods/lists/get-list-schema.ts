@@ -4,6 +4,7 @@ import { findOwnedList } from "../../lists/access";
 import { loadListFields } from "../../lists/fields";
 import { IdSchema } from "../../lists/params";
 import { serializeListSchema } from "../../lists/serialize";
+import { dataOf, ListSchema, NotFoundBody } from "@/lib/contract/responses";
 
 const GetListSchemaParamsSchema = z.object({ schema_id: IdSchema });
 
@@ -11,6 +12,7 @@ const GetListSchemaParamsSchema = z.object({ schema_id: IdSchema });
 export const getListSchema = defineMethod({
   verbs: GET_POST,
   params: GetListSchemaParamsSchema,
+  responses: { 200: dataOf(ListSchema), 404: NotFoundBody },
   async handle({ db, holder, t }, params) {
     const list = await findOwnedList(db, holder.id, params.schema_id, t);
     return ok({ data: serializeListSchema(list, await loadListFields(db, list.id)) });

@@ -7,6 +7,7 @@ import { LISTS_PER_PAGE } from "../../lists/constants";
 import { loadFields } from "../../lists/fields";
 import { PageSchema } from "../../lists/params";
 import { serializeListSchema } from "../../lists/serialize";
+import { ListSchemaPage } from "@/lib/contract/responses";
 
 const GetListSchemasParamsSchema = z.object({ page: PageSchema });
 
@@ -14,6 +15,7 @@ const GetListSchemasParamsSchema = z.object({ page: PageSchema });
 export const getListSchemas = defineMethod({
   verbs: GET_POST,
   params: GetListSchemasParamsSchema,
+  responses: { 200: ListSchemaPage },
   async handle({ db, holder, path }, { page }) {
     const own = eq(projects.ownerId, holder.id);
     const [[{ total }], rows] = await Promise.all([

@@ -6,6 +6,7 @@ import { findOwnedItem } from "../../lists/access";
 import { loadListFields } from "../../lists/fields";
 import { prepareItemChanges, serializeItem } from "../../lists/items";
 import { IdSchema } from "../../lists/params";
+import { dataOf, ListItem, NotFoundBody } from "@/lib/contract/responses";
 
 const UpdateListItemParamsSchema = z.object({ item_id: IdSchema, item: z.unknown() });
 
@@ -17,6 +18,8 @@ const UpdateListItemParamsSchema = z.object({ item_id: IdSchema, item: z.unknown
 export const updateListItem = defineMethod({
   verbs: POST_ONLY,
   params: UpdateListItemParamsSchema,
+  responses: { 200: dataOf(ListItem), 404: NotFoundBody },
+  extension: true,
   async handle({ db, holder, t }, { item_id, item }) {
     const { row, fields } = await db.transaction(async (tx) => {
       const { list, itemId } = await findOwnedItem(tx, holder.id, item_id, t, "share");
