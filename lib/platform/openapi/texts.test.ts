@@ -59,7 +59,8 @@ describe("parameter texts match the schemas", () => {
 
   test("the schemas that are records are known, so that a new one is not skipped silently", () => {
     const records = methods.filter(([, method]) => parameterKeys(method.documentedParams ?? method.params) === null).map(([name]) => name);
-    expect(records).toEqual(records.length === 0 ? [] : ["createListSchema"]);
+    // createListSchema validates in its handler (its params are a record) until it declares documentedParams.
+    expect(records.filter((name) => name !== "createListSchema")).toEqual([]);
     // Its texts name the spec's parameters of createListSchema.
     expect(Object.keys(OPERATION_TEXTS.createListSchema.parameters).sort()).toEqual(["bot_id", "fields", "is_menu", "name", "project_uuid"]);
   });

@@ -163,7 +163,7 @@ const CONTACT_IDS: Localized = {
   ),
   ru: md(
     "Расширение: только эти контакты, массив от 1 до 1000 целых ID (`contact_ids[]=12&contact_ids[]=15` в строке запроса или форме, массив JSON",
-    "в теле). Учитываются только живые контакты владельца ключа из них, каждый один раз, вместе с остальными фильтрами по И; неизвестные, удалённые",
+    "в теле). Учитываются только действующие контакты владельца ключа из них, каждый один раз, вместе с остальными фильтрами по И; неизвестные, удалённые",
     "и чужие ID ничего не находят. Пустой массив, текст, нецелый элемент или больше 1000 ID — `422` на `contact_ids` (или `contact_ids.N`).",
   ),
 };
@@ -229,7 +229,7 @@ const ITEM_VALUES: Localized = {
     "Значения проверяются по типу поля: `string` — до 65 535 символов; `number` — число JSON или строка с числом;",
     '`bool` — `true`, `false`, `1`, `0`, `"1"`, `"0"`, `"true"`, `"false"`; `date` — `YYYY-MM-DD` (существующий день); `datetime` — ISO 8601',
     "с `T` (без смещения — UTC; возвращается в UTC с точностью до секунды); `money` — целое число минимальных единиц валюты (копейки, центы)",
-    "от 0 до 2^53 − 1 (без дробей, не отрицательное); `file`, `image` — URL `http` или `https` до 2048 символов; `contact` — ID живого контакта",
+    "от 0 до 2^53 − 1 (без дробей, не отрицательное); `file`, `image` — URL `http` или `https` до 2048 символов; `contact` — ID действующего контакта",
     "владельца ключа; `bot` — ID действующего бота владельца ключа. Форма не передаёт слаги-числа (`item[0]=…` читается как массив): их нужно",
     "отправлять в теле JSON.",
   ),
@@ -422,7 +422,7 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
         "`getListSchemas` (`data`, `links`, `meta`).",
         "",
         "У записи журнала есть `id`, `kind` (`deposit` — пополнение или `debit` — списание), `title` («Deposit via API», «Debit via API» или",
-        "«Operator adjustment» для изменений оператора), `amount` (всегда положительная, в минимальных единицах валюты), `description`,",
+        "«Operator adjustment» для изменений оператора), `amount` (сумма, всегда положительная, в минимальных единицах валюты), `description`,",
         "`balance_after` и `created_at`. Баланс всегда равен сумме пополнений журнала минус сумма списаний, а `balance_after` самой новой записи —",
         "текущий баланс.",
         "",
@@ -456,12 +456,12 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
         "`422` on `date_from`, `date_to`, `time_zone` or `currency`, every invalid field listed.",
       ),
       ru: md(
-        "Расширение: счета контактов владельца ключа одним взглядом, по одной записи на валюту, по возрастанию кода.",
+        "Расширение: сводка по счетам контактов владельца ключа, по одному элементу на валюту, по возрастанию кода.",
         "",
         "- Сейчас: `balance_total` (и `balance_total_note`), `accounts` и `blocked_accounts` — по счетам неудалённых контактов",
         "собственных действующих ботов владельца ключа.",
-        "- По каждому календарному дню от `date_from` до `date_to` в `time_zone`, все дни, включая нулевые: `top_ups` (пополнения) и `debits`",
-        "(списания) через API — суммы в минимальных единицах валюты, — с `top_up_count` и `debit_count`. Корректировка оператора не считается ни тем,",
+        "- По каждому календарному дню от `date_from` до `date_to` в `time_zone`, все дни, включая нулевые: суммы пополнений (`top_ups`) и списаний",
+        "(`debits`) через API в минимальных единицах валюты и их число (`top_up_count`, `debit_count`). Корректировка оператора не считается ни тем,",
         "ни другим. Дни — это история: движение остаётся в своём дне, даже если счёт или контакт потом удалят.",
         "",
         "Валюта попадает в ответ, если у владельца ключа есть счёт в ней или движение за период; если таких нет — `[]`.",
@@ -573,7 +573,8 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
     summary: { en: "Create or update a contact", ru: "Создать или обновить контакт" },
     description: {
       en: md(
-        "Looks the contact up in the bot by the messenger ID (`telegram_id`, `max_id`, `vk_id` or `viber_id`) among live contacts.",
+        "Looks the contact up in the bot by the messenger ID (`telegram_id`, `max_id`, `vk_id` or `viber_id`) among live contacts",
+        "(a deleted or preview contact with the same ID does not count).",
         "",
         "- Not found: creates it and answers `201` with `{data: <contact>}`. Its first message is 'Created from API' and the bot's subscriber",
         "count rises; no scenario starts and nothing is sent to the contact.",
@@ -586,7 +587,8 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
         "is invalid (phone, email, lengths).",
       ),
       ru: md(
-        "Ищет контакт в боте по ID в мессенджере (`telegram_id`, `max_id`, `vk_id` или `viber_id`) среди живых контактов.",
+        "Ищет контакт в боте по ID в мессенджере (`telegram_id`, `max_id`, `vk_id` или `viber_id`) среди действующих контактов",
+        "(не удалённых и не из предпросмотра).",
         "",
         "- Не найден: создаёт его и отвечает `201` с `{data: <contact>}`. Его первое сообщение — «Created from API», число подписчиков бота",
         "растёт; сценарий не запускается, контакту ничего не отправляется.",
@@ -686,7 +688,7 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
     description: {
       en: md(
         "Extension: the contacts created on each calendar day of `date_from`…`date_to` in `time_zone`, every day in order (`0` for a day",
-        "without contacts), and `total`, the contacts in scope now (what `getNumberOfContacts` answers for the same `bot_id`).",
+        "without contacts), and `total`, the number of contacts in scope now (what `getNumberOfContacts` answers for the same `bot_id`).",
         "",
         "A contact belongs to the day its `created_at` falls in, in `time_zone`: one created at 23:30 UTC is on the next day in Moscow (UTC+3);",
         "a day is 23 or 25 hours long when the clocks change. The contacts are those `getContacts` lists.",
@@ -694,7 +696,7 @@ export const OPERATION_TEXTS: Record<string, OperationText> = {
       ),
       ru: md(
         "Расширение: сколько контактов создано в каждый календарный день от `date_from` до `date_to` в `time_zone`, все дни по порядку (`0` для",
-        "дня без контактов), и `total` — контакты в выборке сейчас (то, что отвечает `getNumberOfContacts` для того же `bot_id`).",
+        "дня без контактов), и `total` — число контактов в выборке сейчас (то, что отвечает `getNumberOfContacts` для того же `bot_id`).",
         "",
         "Контакт относится к дню, на который приходится его `created_at` в `time_zone`: созданный в 23:30 UTC — на следующий день по Москве",
         "(UTC+3); при переводе часов в дне 23 или 25 часов. Учитываются те же контакты, что выдаёт `getContacts`.",
