@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { Database, Db } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { handleApiRequest, type GatewayOptions } from "@/lib/platform/gateway";
+import type { GatewayOptions } from "@/lib/platform/gateway";
+import { checkedApiRequest } from "@/lib/platform/openapi/contract-check";
 
 /**
  * Our real platform (the gateway and its methods on a test database) behind a
@@ -74,7 +75,7 @@ export async function startTestPlatform(db: Db, options: GatewayOptions = {}): P
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body) });
-      const response = await handleApiRequest(db, request, hidden.has(method) ? `${method}__hidden` : method, options);
+      const response = await checkedApiRequest(db, request, hidden.has(method) ? `${method}__hidden` : method, options);
       res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "./operator/fixtures";
-import { handleApiRequest } from "./gateway";
+import { checkedApiRequest } from "./openapi/contract-check";
 import { callApi, seedTenant, uniqueId, BASE_URL } from "./test-helpers";
 
 let database: Database;
@@ -186,7 +186,7 @@ describe("routing and errors", () => {
 
   test("malformed JSON is a clear 400", async () => {
     const { key } = await seedTenant(database.db);
-    const response = await handleApiRequest(
+    const response = await checkedApiRequest(
       database.db,
       new Request(`${BASE_URL}/api/v1/getMe`, {
         method: "POST",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
-import { handleApiRequest } from "./gateway";
+import { checkedApiRequest } from "./openapi/contract-check";
 import { translator } from "./i18n";
 import { applyFixtures } from "./operator/fixtures";
 import { handleFixturesRequest } from "./operator/routes";
@@ -35,7 +35,7 @@ async function send(method: string, init: { query?: string; body?: string; conte
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   const url = `${BASE_URL}/api/v1/${method}${init.query ? `?${init.query}` : ""}`;
   const request = new Request(url, { method: init.body === undefined ? "GET" : "POST", headers, body: init.body });
-  const response = await handleApiRequest(database.db, request, method);
+  const response = await checkedApiRequest(database.db, request, method);
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
@@ -65,7 +65,7 @@ describe("deep nesting", () => {
     const form = new FormData();
     form.append(`fields${"[a]".repeat(DEPTH)}`, "x");
     const multipartRequest = new Request(`${BASE_URL}/api/v1/getMe`, { method: "POST", headers: { accept: "application/json" }, body: form });
-    const viaMultipart = await handleApiRequest(database.db, multipartRequest, "getMe");
+    const viaMultipart = await checkedApiRequest(database.db, multipartRequest, "getMe");
     for (const answer of [viaQuery, viaForm, { status: viaMultipart.status, body: await viaMultipart.json() }]) {
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: TOO_DEEP, error: TOO_DEEP });

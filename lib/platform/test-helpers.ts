@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { handleApiRequest, type DatabaseSource, type GatewayOptions } from "./gateway";
+import type { DatabaseSource, GatewayOptions } from "./gateway";
+import { checkedApiRequest } from "./openapi/contract-check";
 import { applyFixtures, type FixtureDocument } from "./operator/fixtures";
 
 export interface ApiCall {
@@ -55,7 +56,7 @@ export async function callApi<T = any>(db: DatabaseSource, method: string, call:
     headers["content-type"] = "application/json";
   }
   if (call.query) url += (url.includes("?") ? "&" : "?") + call.query;
-  const response = await handleApiRequest(db, new Request(url, { method: verb, headers, body }), method, call.gateway);
+  const response = await checkedApiRequest(db, new Request(url, { method: verb, headers, body }), method, call.gateway);
   const text = await response.text();
   let parsed: unknown = text;
   try {

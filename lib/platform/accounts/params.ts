@@ -14,18 +14,23 @@ export const contactIdParam = () => integer();
 const amountParam = () =>
   integer()
     .pipe(z.number().min(MIN_AMOUNT).max(MAX_AMOUNT))
-    .transform((value) => BigInt(value));
+    .transform((value) => BigInt(value))
+    .meta({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT });
 
 /** Up to 255 characters, counted as characters (code points) the way the varchar(255) column counts them. */
 const descriptionParam = () =>
-  text().superRefine((value, ctx) => {
-    if ([...value].length > MAX_DESCRIPTION) addIssue(ctx, [], "validation.max.string", { max: MAX_DESCRIPTION });
-  });
+  text()
+    .superRefine((value, ctx) => {
+      if ([...value].length > MAX_DESCRIPTION) addIssue(ctx, [], "validation.max.string", { max: MAX_DESCRIPTION });
+    })
+    .meta({ maxLength: MAX_DESCRIPTION });
 
 export const currencyParam = () =>
-  text().superRefine((value, ctx) => {
-    if (!isCurrencyCode(value)) addIssue(ctx, [], "accounts.currency_invalid");
-  });
+  text()
+    .superRefine((value, ctx) => {
+      if (!isCurrencyCode(value)) addIssue(ctx, [], "accounts.currency_invalid");
+    })
+    .meta({ pattern: "^[A-Z]{3}$" });
 
 export const MovementParamsSchema = z.object({
   account_id: accountIdParam(),

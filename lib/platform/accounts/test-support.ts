@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db/client";
-import { handleApiRequest, type GatewayOptions } from "../gateway";
+import type { GatewayOptions } from "../gateway";
+import { checkedApiRequest } from "../openapi/contract-check";
 import { applyFixtures } from "../operator/fixtures";
 import { seedTenant, uniqueId, type Tenant } from "../test-helpers";
 
@@ -65,7 +66,7 @@ export async function seedAccountWorld(db: Db, account: AccountOptions = {}) {
 
 /**
  * A real HTTP server in front of the gateway (as the Next route does): node:http
- * request → fetch Request → handleApiRequest → node:http response. Port 0.
+ * request → fetch Request → the gateway (checked against the contract) → node:http response. Port 0.
  */
 export async function startApiServer(db: Db, options: GatewayOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
@@ -81,7 +82,7 @@ export async function startApiServer(db: Db, options: GatewayOptions = {}): Prom
       const url = `http://${req.headers.host}${req.url}`;
       const request = new Request(url, { method: req.method, headers, body: body.length > 0 ? body : undefined });
       const method = decodeURIComponent(new URL(url).pathname.replace(/^\/api\/v1\//, ""));
-      const response = await handleApiRequest(db, request, method, options);
+      const response = await checkedApiRequest(db, request, method, options);
       res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {

@@ -14,9 +14,9 @@ export const ContactFilterParamsSchema = z.object({
   date_from: optional(integer()),
   date_to: optional(integer()),
   // Extension: see search.ts.
-  search: SearchParamSchema,
+  search: SearchParamSchema.meta({ "x-extension": true }),
   // Extension: only these contacts (ids), at most MAX_CONTACT_IDS; ids that are not the holder's live contacts match nothing.
-  contact_ids: optional(z.array(integer()).min(1).max(MAX_CONTACT_IDS)),
+  contact_ids: optional(z.array(integer()).min(1).max(MAX_CONTACT_IDS)).meta({ "x-extension": true }),
 });
 
 export type ContactFilterParams = z.output<typeof ContactFilterParamsSchema>;

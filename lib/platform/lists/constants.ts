@@ -1,5 +1,7 @@
-/** The ten field types of a list (spec: List field definition). */
-export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
+import { FIELD_TYPES } from "@/lib/contract/responses";
+
+/** The ten field types of a list (spec: List field definition), as the contract names them. */
+export { FIELD_TYPES };
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Letters, digits, `-` and `_` (ASCII). */

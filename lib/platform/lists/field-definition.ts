@@ -21,10 +21,13 @@ export interface FieldDefinition {
 export const SlugSchema = text()
   .max(MAX_NAME_LENGTH)
   .refine((slug) => SLUG_PATTERN.test(slug), { params: { i18n: "lists.slug_charset" } })
-  .refine((slug) => !isReservedSlug(slug), { params: { i18n: "lists.slug_reserved", slugs: RESERVED_SLUGS_TEXT } });
+  .refine((slug) => !isReservedSlug(slug), { params: { i18n: "lists.slug_reserved", slugs: RESERVED_SLUGS_TEXT } })
+  .meta({ pattern: SLUG_PATTERN.source });
 
 /** A string first (absent → "required"), then one of the ten types. */
-const TypeSchema = text().pipe(z.enum(FIELD_TYPES));
+const TypeSchema = text()
+  .pipe(z.enum(FIELD_TYPES))
+  .meta({ enum: [...FIELD_TYPES] });
 
 /**
  * The field object of createListSchema (`fields.N`) and addListSchemaField
@@ -35,7 +38,7 @@ const FieldObjectSchema = z.object({
   name: text().max(MAX_NAME_LENGTH),
   slug: SlugSchema,
   type: TypeSchema,
-  currency: optional(text().refine(isCurrencyCode, { params: { i18n: "validation.in" } })),
+  currency: optional(text().refine(isCurrencyCode, { params: { i18n: "validation.in" } })).meta({ pattern: "^[A-Z]{3}$" }),
   is_required: optional(boolean()),
   is_hidden: optional(boolean()),
   is_encryptable: optional(boolean()),

@@ -18,7 +18,7 @@ const GetContactsParamsSchema = ContactFilterParamsSchema.extend({
   offset: optional(integer().pipe(z.number().min(0))),
   limit: optional(integer().pipe(z.number().min(1).max(MAX_BATCH))),
   // Extension: see contacts/order.ts. Absent is the spec's order, ascending id.
-  sort: SortParamSchema,
+  sort: SortParamSchema.meta({ "x-extension": true }),
   // Kept for compatibility and ignored: tags and variables are always returned.
   with: z.unknown().optional(),
 });

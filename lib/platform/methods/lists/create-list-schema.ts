@@ -22,35 +22,35 @@ const FieldsSchema = z.preprocess(
  * slugs unique in the list) run even when other keys fail, so one 422 lists
  * every error. Existence of the bot or project is checked by the handler.
  */
-const CreateListSchemaParamsSchema = z
-  .object({
-    name: text().max(MAX_NAME_LENGTH),
-    project_uuid: optional(text()),
-    bot_id: optional(integer()),
-    fields: FieldsSchema,
-    is_menu: optional(boolean()),
-  })
-  .check(
-    z.superRefine(
-      (value: unknown, ctx) => {
-        const params = (value ?? {}) as Record<string, unknown>;
-        const absent = (key: string) => params[key] === undefined || params[key] === null;
-        if (absent("project_uuid") && absent("bot_id")) {
-          addIssue(ctx, ["project_uuid"], "lists.required_without", { other: "bot id" });
-          addIssue(ctx, ["bot_id"], "lists.required_without", { other: "project uuid" });
-        }
-        if (!Array.isArray(params.fields)) return;
-        const seen = new Set<string>();
-        params.fields.forEach((field: unknown, index) => {
-          const slug = field && typeof field === "object" ? (field as Record<string, unknown>).slug : undefined;
-          if (typeof slug !== "string") return;
-          if (seen.has(slug)) addIssue(ctx, ["fields", index, "slug"], "lists.slug_duplicate");
-          seen.add(slug);
-        });
-      },
-      { when: () => true },
-    ),
-  );
+const CreateListSchemaKeys = z.object({
+  name: text().max(MAX_NAME_LENGTH),
+  project_uuid: optional(text()),
+  bot_id: optional(integer()),
+  fields: FieldsSchema,
+  is_menu: optional(boolean()),
+});
+
+const CreateListSchemaParamsSchema = CreateListSchemaKeys.check(
+  z.superRefine(
+    (value: unknown, ctx) => {
+      const params = (value ?? {}) as Record<string, unknown>;
+      const absent = (key: string) => params[key] === undefined || params[key] === null;
+      if (absent("project_uuid") && absent("bot_id")) {
+        addIssue(ctx, ["project_uuid"], "lists.required_without", { other: "bot id" });
+        addIssue(ctx, ["bot_id"], "lists.required_without", { other: "project uuid" });
+      }
+      if (!Array.isArray(params.fields)) return;
+      const seen = new Set<string>();
+      params.fields.forEach((field: unknown, index) => {
+        const slug = field && typeof field === "object" ? (field as Record<string, unknown>).slug : undefined;
+        if (typeof slug !== "string") return;
+        if (seen.has(slug)) addIssue(ctx, ["fields", index, "slug"], "lists.slug_duplicate");
+        seen.add(slug);
+      });
+    },
+    { when: () => true },
+  ),
+);
 
 const KEY_ORDER = ["name", "project_uuid", "bot_id", "fields", "is_menu"];
 const FIELD_KEY_ORDER = ["name", "slug", "type", "currency", "is_required", "is_hidden", "is_encryptable"];
@@ -78,6 +78,8 @@ export const createListSchema = defineMethod({
   verbs: GET_POST,
   // Validation runs in the handler, so that a missing bot or project is listed with every other error.
   params: z.record(z.string(), z.unknown()),
+  // The keys each on its own (project_uuid or bot_id is one of them; the document says so in words).
+  documentedParams: CreateListSchemaKeys,
   responses: { 201: dataOf(ListSchema) },
   async handle({ db, holder, t }, raw) {
     const parsed = CreateListSchemaParamsSchema.safeParse(raw, { reportInput: true });
