@@ -17,13 +17,17 @@ export default defineConfig({
     // DASHBOARD_EXPORT_WORKER=0: servers that tests spawn run no contact export worker unless a test turns it on.
     env: { PLATFORM_LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1", DASHBOARD_EXPORT_WORKER: "0" },
     fileParallelism: true,
-    // Every answer of /api/v1 a test receives is held against the OpenAPI document; the run prints how many were.
-    globalSetup: ["lib/testing/contract-summary.ts"],
     projects: [
       // Server code, the platform and the scripts: Node, real databases, real HTTP.
       {
         extends: true,
-        test: { name: "node", include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"], setupFiles: ["lib/testing/contract-setup.ts"] },
+        test: {
+          name: "node",
+          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+          // Every answer of /api/v1 a test receives is held against the OpenAPI document; the run prints how many were.
+          setupFiles: ["lib/testing/contract-setup.ts"],
+          globalSetup: ["lib/testing/contract-summary.ts"],
+        },
       },
       // Components: rendered into jsdom with Testing Library (`*.test.tsx`).
       {
