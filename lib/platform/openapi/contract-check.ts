@@ -28,7 +28,7 @@ export interface Answer {
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 const validators = new Map<string, ValidateFunction>();
 
-export function contractDocument(): Json {
+function contractDocument(): Json {
   return openApiDocument("en");
 }
 
@@ -103,7 +103,9 @@ export function contractProblems(answer: Answer): string[] | null {
     if (body !== undefined && media) {
       const validate = validatorFor(`${answer.verb} ${answer.method} ${answer.status}`, media.schema, document);
       if (!validate(body)) {
-        const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "/"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`);
+        const errors = (validate.errors ?? [])
+          .slice(0, 5)
+          .map((error) => `${error.instancePath || "/"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`);
         problems.push(`${where}: the body breaks the schema: ${errors.join("; ")}`);
       }
     }

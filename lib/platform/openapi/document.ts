@@ -33,7 +33,19 @@ function tidy(schema: unknown): unknown {
   return out;
 }
 
-const CONSTRAINTS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "enum", "format"];
+const CONSTRAINTS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "enum",
+  "format",
+];
 
 /**
  * A parameter schema is a pipe: what is sent (a string of digits may be an integer) becomes what the method reads (a
@@ -105,7 +117,8 @@ function schemaBundle(): SchemaBundle {
   const components: Record<string, JsonSchema> = {};
   for (const id of [...named].sort()) components[id] = tidy(converted.schemas[id]) as JsonSchema;
   const answers = new Map<string, JsonSchema | null>();
-  for (const [key, id] of pending) answers.set(key, id.startsWith(OPERATION_ID_PREFIX) ? (tidy(converted.schemas[id]) as JsonSchema) : { $ref: `${SCHEMA_REF}${id}` });
+  for (const [key, id] of pending)
+    answers.set(key, id.startsWith(OPERATION_ID_PREFIX) ? (tidy(converted.schemas[id]) as JsonSchema) : { $ref: `${SCHEMA_REF}${id}` });
   for (const [name, method] of allMethods()) {
     for (const [status, schema] of Object.entries(method.responses as MethodResponses)) if (schema === null) answers.set(`${name} ${status}`, null);
   }
@@ -125,7 +138,10 @@ const HEADERS: Record<string, { schema: JsonSchema; description: Localized }> = 
   },
   "X-RateLimit-Limit": {
     schema: { type: "integer" },
-    description: { en: "Requests a minute the key holder may make (all methods together)", ru: "Сколько запросов в минуту можно владельцу ключа (все методы вместе)" },
+    description: {
+      en: "Requests a minute the key holder may make (all methods together)",
+      ru: "Сколько запросов в минуту можно владельцу ключа (все методы вместе)",
+    },
   },
   "X-RateLimit-Remaining": {
     schema: { type: "integer", minimum: 0 },
@@ -156,7 +172,10 @@ const HEADERS: Record<string, { schema: JsonSchema; description: Localized }> = 
   },
   Link: {
     schema: { type: "string" },
-    description: { en: 'The method that replaces a deprecated one (`rel="successor-version"`)', ru: 'Метод, который заменяет устаревший (`rel="successor-version"`)' },
+    description: {
+      en: 'The method that replaces a deprecated one (`rel="successor-version"`)',
+      ru: 'Метод, который заменяет устаревший (`rel="successor-version"`)',
+    },
   },
   Location: {
     schema: { type: "string" },
@@ -211,7 +230,9 @@ function operationFor(name: string, method: ApiMethod, verb: "GET" | "POST", lan
   const describe = (key: string) => (text?.parameters[key] ? pick(text.parameters[key], lang) : undefined);
   const described: JsonSchema = {
     ...params,
-    properties: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, { ...value, ...(describe(key) ? { description: describe(key) } : {}) }])),
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [key, { ...value, ...(describe(key) ? { description: describe(key) } : {}) }]),
+    ),
   };
   const { answers } = schemaBundle();
   const responses: Json = {};
@@ -352,11 +373,10 @@ export function openApiDocument(lang: DocumentLanguage = "en"): Json {
       responses: Object.fromEntries(
         Object.entries(GATEWAY_ANSWERS).map(([status, answer]) => [
           status,
-          response(
-            pick(STATUS_TEXTS[Number(status)], lang),
-            answer.schema ? { $ref: `${SCHEMA_REF}${idOf(answer.schema)}` } : null,
-            [...EVERY_ANSWER, ...(answer.extra ?? [])],
-          ),
+          response(pick(STATUS_TEXTS[Number(status)], lang), answer.schema ? { $ref: `${SCHEMA_REF}${idOf(answer.schema)}` } : null, [
+            ...EVERY_ANSWER,
+            ...(answer.extra ?? []),
+          ]),
         ]),
       ),
     },

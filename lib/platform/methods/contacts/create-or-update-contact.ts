@@ -12,9 +12,11 @@ const API_MESSENGERS = ["telegram", "max", "viber", "vk"] as const;
 
 /** Up to `max` characters counted as code points, the way varchar(255) counts them. */
 const textUpTo = (max: number) =>
-  text().superRefine((value, ctx) => {
-    if ([...value].length > max) addIssue(ctx, [], "validation.max.string", { max });
-  });
+  text()
+    .superRefine((value, ctx) => {
+      if ([...value].length > max) addIssue(ctx, [], "validation.max.string", { max });
+    })
+    .meta({ maxLength: max });
 
 /** A messenger's numeric user id; a string of digits counts. */
 const userId = () => integer().pipe(z.number().min(1));
