@@ -20,7 +20,8 @@ const LAYERS = [
 
 /**
  * The areas below the dashboard's, each allowed only what is listed (its own folder always): translations are a utility,
- * the actions' typed answers and money read nothing else, the platform client is a library, auth reads no dashboard area.
+ * the actions' typed answers, money and the answers' contract read nothing else, the platform client is a library, auth
+ * reads no dashboard area.
  * Tests may reach further (a client test starts our own platform), so these zones apply to non-test files only.
  */
 const AREAS = [
@@ -28,10 +29,16 @@ const AREAS = [
   { target: "./lib/actions", from: "./lib", except: ["./actions", "./i18n"], message: "lib/actions imports only lib/i18n." },
   { target: "./lib/money", from: "./lib", except: ["./money"], message: "lib/money imports nothing from lib/." },
   {
+    target: "./lib/contract",
+    from: "./lib",
+    except: ["./contract"],
+    message: "lib/contract (the answers of /api/v1, read by the platform and the client alike) imports nothing from lib/.",
+  },
+  {
     target: "./lib/api",
     from: "./lib",
-    except: ["./api", "./db", "./config.mjs", "./crypto"],
-    message: "lib/api imports only lib/db, lib/config.mjs and lib/crypto.",
+    except: ["./api", "./contract", "./db", "./config.mjs", "./crypto"],
+    message: "lib/api imports only lib/contract, lib/db, lib/config.mjs and lib/crypto.",
   },
   {
     target: "./lib/auth",

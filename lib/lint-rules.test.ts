@@ -59,6 +59,18 @@ describe("layers", () => {
       'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n',
       "lib/money imports nothing",
     ],
+    [
+      "lib/contract importing another area",
+      "lib/contract/probe.ts",
+      'import { currencyDigits } from "@/lib/money/money";\nexport const digits = currencyDigits;\n',
+      "lib/contract (the answers of /api/v1, read by the platform and the client alike) imports nothing",
+    ],
+    [
+      "lib/api importing an area it does not list",
+      "lib/api/probe.ts",
+      'import { currencyDigits } from "@/lib/money/money";\nexport const digits = currencyDigits;\n',
+      "lib/api imports only lib/contract, lib/db",
+    ],
   ])("%s is an error", async (_name, filePath, code, expected) => {
     const errors = await importErrors(filePath, code);
     expect(
@@ -79,6 +91,16 @@ describe("layers", () => {
       "a lib/api test starting our own platform",
       "lib/api/probe.test.ts",
       'import { handleApiRequest } from "@/lib/platform/gateway";\nexport const handle = handleApiRequest;\n',
+    ],
+    [
+      "lib/api reading the contract of the answers",
+      "lib/api/probe.ts",
+      'import { Contact } from "@/lib/contract/responses";\nexport const contact = Contact;\n',
+    ],
+    [
+      "the platform reading the contract of the answers",
+      "lib/platform/probe.ts",
+      'import { Contact } from "@/lib/contract/responses";\nexport const contact = Contact;\n',
     ],
     [
       "lib/dashboard importing the platform client",

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { CacheEntry, CacheTtlMs, cached } from "./cache";
 import type { PlatformClient } from "./client";
 import { isPlatformApiError, type Extension } from "./errors";
-import { ContactBatchSchema, ContactSchema, CountSchema, dataOf, paginated, type Contact, type ContactBatch, type Page } from "./schemas";
+import { ContactBatchSchema, ContactPageSchema, ContactSchema, CountSchema, dataOf, type Contact, type ContactBatch, type Page } from "./schemas";
 import { callExtension, callMethod, callMethodWithStatus } from "./transport";
 
 export interface ContactFilters {
@@ -40,7 +40,7 @@ export function getContacts(api: PlatformClient, params: ContactOffsetParams): P
 export function getContacts(api: PlatformClient, params?: ContactPageParams): Promise<Page<Contact>>;
 export function getContacts(api: PlatformClient, params: ContactPageParams | ContactOffsetParams = {}): Promise<Page<Contact> | ContactBatch> {
   if ("offset" in params) return callMethod(api, "getContacts", { ...params }, ContactBatchSchema);
-  return callMethod(api, "getContacts", { ...params }, paginated(ContactSchema));
+  return callMethod(api, "getContacts", { ...params }, ContactPageSchema);
 }
 
 export async function getNumberOfContacts(api: PlatformClient, params: ContactFilters = {}): Promise<number> {

@@ -1,18 +1,20 @@
 import "server-only";
 import { z } from "zod";
+import * as Contract from "@/lib/contract/responses";
 import { KEY_ORDER_MARK, type JsonParseOptions } from "./json";
 
 /**
- * Response shapes of the platform API (spec + gaps.md), parsed at the boundary.
- * Lenient where the spec is loose (ids as number or string, extra keys kept),
- * strict where the dashboard relies on a value. Money is a bigint of minor units.
+ * How the client reads the platform's answers. Every shape is the contract's (lib/contract/responses.ts, which the
+ * OpenAPI document is made of): its fields are taken from there, and only where the client must read a field
+ * differently is it replaced here, each replacement with its reason. Two reasons recur: money is a bigint of minor
+ * units, and the hosted platform (PLATFORM_BASE_URL) is read too, whose spec is looser than our contract (ids as a
+ * number or digits, PHP's [] for an empty map, fields it may leave out, extra keys kept). schemas.test.ts proves
+ * that every key of the contract is read here and that no other key is.
  */
 
 /** Minor units: digits kept by parseJsonKeepingMoney, or a safe JSON integer. */
 const MoneySchema = z.union([z.string().regex(/^-?\d+$/), z.number().int().refine(Number.isSafeInteger, "unsafe integer")]).transform((value) => BigInt(value));
 
-const Timestamp = z.string();
-const NullableTimestamp = z.string().nullable();
 const IdText = z.union([z.string(), z.number()]).transform(String);
 const Id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 /** PHP serialises an empty map as []. */
@@ -40,206 +42,186 @@ const orderedEntries = <T extends z.ZodType>(value: T) =>
     ),
   );
 
+/** getMe's fields are not shown by the spec: on the hosted platform each may be missing or null. */
+const unshown = z.string().nullable().optional();
+const MeProject = Contract.Me.shape.projects.element;
+
 export const MeSchema = z.object({
-  data: z
-    .object({
-      id: Id,
-      name: z.string().nullable().optional(),
-      email: z.string().nullable().optional(),
-      plan: z.string().nullable().optional(),
-      projects: z
-        .array(
-          z
-            .object({
-              uuid: z.string(),
-              name: z.string().nullable().optional(),
-              bots: z
-                .array(z.object({ id: Id, name: z.string().nullable().optional() }).loose())
-                .optional()
-                .default([]),
-            })
-            .loose(),
-        )
-        .optional(),
-    })
-    .loose(),
+  data: Contract.Me.extend({
+    // Hosted platform: ids as a number or digits.
+    id: Id,
+    name: unshown,
+    email: unshown,
+    plan: unshown,
+    projects: z
+      .array(
+        MeProject.extend({
+          name: unshown,
+          bots: z
+            .array(MeProject.shape.bots.element.extend({ id: Id, name: unshown }).loose())
+            .optional()
+            .default([]),
+        }).loose(),
+      )
+      .optional(),
+  }).loose(),
 });
 export type Me = z.output<typeof MeSchema>["data"];
 
-const ListFieldSchema = z
-  .object({
-    name: z.string(),
-    type: z.string(),
-    currency: z.string().optional(),
-    is_required: z.boolean().optional().default(true),
-    is_hidden: z.boolean().optional().default(false),
-    is_encryptable: z.boolean().optional().default(false),
-  })
-  .loose();
+const ListFieldSchema = Contract.ListFieldDefinition.extend({
+  // Fields made outside the API (the spec's map "may contain keys beyond those created through the API"): any type reads.
+  type: z.string(),
+  // The spec's defaults, for a platform that leaves them out.
+  is_required: z.boolean().optional().default(true),
+  is_hidden: z.boolean().optional().default(false),
+  is_encryptable: z.boolean().optional().default(false),
+}).loose();
 
-export const ListSchemaSchema = z
-  .object({
-    id: IdText,
-    name: z.string(),
-    /** In the platform's order, as [slug, field] pairs (read with LIST_SCHEMA_READING). */
-    fields: orderedEntries(ListFieldSchema),
-    bot_id: Id.nullable(),
-    project: z.string(),
-    is_menu: z.boolean().optional(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  })
-  .loose();
+export const ListSchemaSchema = Contract.ListSchema.extend({
+  // Hosted platform: a number is read as its digits.
+  id: IdText,
+  /** In the platform's order, as [slug, field] pairs (read with LIST_SCHEMA_READING); PHP's [] when there are none. */
+  fields: orderedEntries(ListFieldSchema),
+  // Hosted platform: ids as a number or digits.
+  bot_id: Id.nullable(),
+  // An outdated flag (spec): a platform may leave it out.
+  is_menu: z.boolean().optional(),
+}).loose();
 export type ListSchema = z.output<typeof ListSchemaSchema>;
 
-export const ContactAccountSchema = z.object({
+export const ContactAccountSchema = Contract.ContactAccount.extend({
+  // Hosted platform: ids as a number or digits.
   id: Id,
-  currency: z.string(),
+  // Bigint minor units.
   amount: MoneySchema,
-  amount_note: z.string(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  blocked_at: NullableTimestamp,
-});
+}).strip();
 export type ContactAccount = z.output<typeof ContactAccountSchema>;
 
-export const JournalEntrySchema = z
-  .object({
-    id: Id,
-    kind: z.string(),
-    title: z.string(),
-    amount: MoneySchema,
-    description: z.string().nullable(),
-    balance_after: MoneySchema,
-    created_at: Timestamp,
-  })
-  .loose();
+export const JournalEntrySchema = Contract.JournalEntry.extend({
+  // Ids as a number or digits, like every id the client reads.
+  id: Id,
+  // Bigint minor units.
+  amount: MoneySchema,
+  balance_after: MoneySchema,
+}).loose();
 export type JournalEntry = z.output<typeof JournalEntrySchema>;
 
-const ContactVariableSchema = z
-  .object({
-    id: Id,
-    name: z.string(),
-    value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
-    type: z.number().int(),
-  })
-  .loose();
+const ContactVariableSchema = Contract.ContactVariable.extend({
+  // Hosted platform: ids as a number or digits.
+  id: Id,
+  // The spec does not type the value: a number or a boolean is read as sent.
+  value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  // A type beyond the spec's 0-4 still reads (shown as "other").
+  type: z.number().int(),
+  // Internal fields (spec): never read, so any form, or none, is accepted.
+  schema_id: z.unknown().optional(),
+  deletable: z.unknown().optional(),
+  payload: z.unknown().optional(),
+}).loose();
 
-export const ContactSchema = z
-  .object({
-    id: Id,
-    bot_id: Id,
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    name: z.string(),
-    address: z.string().nullable(),
-    messenger: z.string(),
-    utm: emptyArrayAsObject(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable())),
-    avatar: z.string().nullable(),
-    telegram_id: IdText.optional(),
-    telegram_username: z.string().nullable().optional(),
-    max_user_id: Id.optional(),
-    max_username: z.string().nullable().optional(),
-    vk_user_id: Id.nullable().optional(),
-    viber_id: IdText.optional(),
-    created_at: Timestamp,
-    unsubscribed_at: NullableTimestamp,
-    tags: z.array(z.string()),
-    variables: z.array(ContactVariableSchema),
-  })
-  .loose();
+export const ContactSchema = Contract.Contact.extend({
+  // Hosted platform: ids as a number or digits (a messenger's own ids too).
+  id: Id,
+  bot_id: Id,
+  telegram_id: IdText.optional(),
+  max_user_id: Id.optional(),
+  viber_id: IdText.optional(),
+  // Optional as before although the spec puts it on every contact: nothing in the dashboard needs it.
+  vk_user_id: Id.nullable().optional(),
+  // A messenger the spec does not list yet still reads.
+  messenger: z.string(),
+  // PHP's [] when there are none; a number or boolean value is read as sent.
+  utm: emptyArrayAsObject(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable())),
+  // Each read as above.
+  variables: z.array(ContactVariableSchema),
+}).loose();
 export type Contact = z.output<typeof ContactSchema>;
 
-export const ListItemSchema = z.object({ id: IdText }).loose();
+export const ListItemSchema = Contract.ListItem.extend({
+  // Ids as a number or digits, like every id the client reads.
+  id: IdText,
+}).loose();
 export type ListItem = z.output<typeof ListItemSchema>;
 
-const LinksSchema = z.object({
+const LinksSchema = Contract.PageLinks.extend({
+  // Laravel writes null for an address a paginator cannot give.
   first: z.string().nullable(),
   last: z.string().nullable(),
-  prev: z.string().nullable(),
-  next: z.string().nullable(),
-});
+}).strip();
 
-const PageMetaSchema = z
-  .object({
-    current_page: z.number().int(),
-    from: z.number().int().nullable(),
-    last_page: z.number().int(),
-    path: z.string(),
-    per_page: z.number().int(),
-    to: z.number().int().nullable(),
-    total: z.number().int(),
-  })
-  .loose();
+// Laravel's `meta` may grow keys; they are kept as sent.
+const PageMetaSchema = Contract.PageMeta.loose();
+
+const ContactPageMetaSchema = Contract.ContactPageMeta.extend({
+  // The window of page links is not read: a platform may leave it out.
+  links: z.array(Contract.ContactPageMeta.shape.links.element.loose()).optional(),
+}).loose();
 
 /** Laravel's paginator: `{data, links, meta}`. */
-export const paginated = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), links: LinksSchema, meta: PageMetaSchema });
+export const paginated = <T extends z.ZodType>(item: T, meta: z.ZodType<z.output<typeof PageMetaSchema>> = PageMetaSchema) =>
+  z.object({ data: z.array(item), links: LinksSchema, meta });
 export interface Page<T> {
   data: T[];
   links: z.output<typeof LinksSchema>;
   meta: z.output<typeof PageMetaSchema>;
 }
 
-export const ContactBatchSchema = z.object({
+/** getContacts in page mode: its `meta` has Laravel's window of page links too. */
+export const ContactPageSchema = paginated(ContactSchema, ContactPageMetaSchema);
+
+export const ContactBatchSchema = Contract.ContactBatch.extend({
+  // Contacts read as above; `meta` keeps extra keys.
   data: z.array(ContactSchema),
-  meta: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }).loose(),
-});
+  meta: Contract.ContactBatch.shape.meta.loose(),
+}).strip();
 export type ContactBatch = z.output<typeof ContactBatchSchema>;
 
-/** Statistics extensions: a calendar day of the range, `YYYY-MM-DD`. */
-const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Count = z.number().int().nonnegative();
-
-export const ContactStatisticsSchema = z
-  .object({
-    time_zone: z.string(),
-    date_from: CalendarDate,
-    date_to: CalendarDate,
-    total: Count,
-    days: z.array(z.object({ date: CalendarDate, created: Count }).loose()),
-  })
-  .loose();
+export const ContactStatisticsSchema = Contract.ContactStatistics.extend({
+  // A day keeps extra keys, like every object the client reads.
+  days: z.array(Contract.ContactStatistics.shape.days.element.loose()),
+}).loose();
 export type ContactStatistics = z.output<typeof ContactStatisticsSchema>;
 
-export const ContactAccountStatisticsSchema = z
-  .object({
-    time_zone: z.string(),
-    date_from: CalendarDate,
-    date_to: CalendarDate,
-    currencies: z.array(
-      z
-        .object({
-          currency: z.string(),
-          balance_total: MoneySchema,
-          balance_total_note: z.string().optional(),
-          accounts: Count,
-          blocked_accounts: Count,
-          days: z.array(z.object({ date: CalendarDate, top_ups: MoneySchema, top_up_count: Count, debits: MoneySchema, debit_count: Count }).loose()),
-        })
-        .loose(),
-    ),
-  })
-  .loose();
+const CurrencyStatistics = Contract.ContactAccountStatistics.shape.currencies.element;
+
+export const ContactAccountStatisticsSchema = Contract.ContactAccountStatistics.extend({
+  currencies: z.array(
+    CurrencyStatistics.extend({
+      // Bigint minor units.
+      balance_total: MoneySchema,
+      // Not read (the dashboard formats the total itself): a platform may leave it out.
+      balance_total_note: z.string().optional(),
+      days: z.array(CurrencyStatistics.shape.days.element.extend({ top_ups: MoneySchema, debits: MoneySchema }).loose()),
+    }).loose(),
+  ),
+}).loose();
 export type ContactAccountStatistics = z.output<typeof ContactAccountStatisticsSchema>;
 
 /** How getContactAccountStatistics is read: its sums are money, kept digit for digit. */
 export const STATISTICS_READING: JsonParseOptions = { moneyKeys: new Set(["balance_total", "top_ups", "debits"]) };
 
-export const CountSchema = z.object({ count: z.number().int() });
+export const CountSchema = Contract.ContactCount.strip();
 
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
-/** Error bodies: `{message?, error?, code?, errors?}`; anything else is tolerated. */
+/**
+ * Every error body of the contract read by one schema, each key optional (which ones an answer has depends on its
+ * status), and anything else tolerated: a proxy's or the hosted platform's body reads too.
+ */
 export const ErrorBodySchema = z
   .object({
     message: z.string().optional(),
     error: z.string().optional(),
+    // A code the contract does not list yet still reads.
     code: z.string().optional(),
+    // A single text is read as a list of one.
     errors: z
       .record(
         z.string(),
         z.union([z.array(z.string()), z.string()]).transform((v) => (Array.isArray(v) ? v : [v])),
       )
       .optional(),
+    // A 5xx body's request id (PlatformApiError does not keep it yet).
+    request_id: z.string().optional(),
   })
   .loose();
