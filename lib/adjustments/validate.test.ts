@@ -267,17 +267,15 @@ describe("validateRows: ragged rows, repeats, totals", () => {
     expect(totals.USD.top_up.minor > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
   });
 
-  test("100,000 rows validate in well under a second", () => {
+  // How fast is a benchmark's question (npm run bench:adjustments), not a test's.
+  test("100,000 rows (the file limit) validate, each once, with their totals", () => {
     const rows: ParsedRow[] = Array.from({ length: 100_000 }, (_, index) => ({
       line: index + 2,
       cells: [String(index + 1), index % 3 ? "USD" : "RUB", index % 2 ? "1,000.50" : "-12.5", `Promo ${index % 500}`],
     }));
-    const started = performance.now();
     const validation = validateRows(rows, SIGNED, "en", 4);
-    const elapsed = performance.now() - started;
     expect(validation.rows).toHaveLength(100_000);
     expect(validation.totals.USD.top_up.count + validation.totals.RUB.top_up.count).toBe(50_000);
-    expect(elapsed).toBeLessThan(1000);
   });
 });
 

@@ -12,7 +12,11 @@ import { z } from "zod";
 /** ISO 8601 with an explicit offset, e.g. 2026-01-05T10:00:00+00:00. */
 export const Timestamp = z.string().meta({ format: "date-time", examples: ["2026-01-05T10:00:00+00:00"] });
 /** An amount in the currency's minor units (cents; the whole unit for currencies without a fraction). */
-export const Money = z.number().int().meta({ format: "int64", description: "Minor units of the currency" });
+export const Money = z
+  .number()
+  .refine(Number.isInteger, "an integer")
+  // Not z.int(): a balance may pass 2^53 (it is written digit for digit), so no safe-integer bounds.
+  .meta({ type: "integer", format: "int64", description: "Minor units of the currency" });
 const Count = z.number().int().min(0);
 const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Uuid = z.string().meta({ format: "uuid" });
@@ -111,7 +115,12 @@ export const Contact = z
     avatar: z.string().nullable(),
     telegram_id: z.string().optional().meta({ description: "Telegram contacts only" }),
     telegram_username: z.string().nullable().optional().meta({ description: "Telegram contacts only, without @" }),
-    max_user_id: z.number().int().optional().meta({ description: "MAX contacts only" }),
+    max_user_id: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: "MAX contacts only; null when the stored id is not a number (a contact loaded by the operator)" }),
     max_username: z.string().nullable().optional().meta({ description: "MAX contacts only" }),
     vk_user_id: z.number().int().nullable().meta({ description: "Every contact; null unless VK" }),
     viber_id: z.string().optional().meta({ description: "Viber contacts only" }),
