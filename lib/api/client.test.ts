@@ -284,6 +284,15 @@ describe("lists", () => {
     expect((await getListSchema(client, { schema_id: created.id })).fields.map(([slug]) => slug)).toEqual(slugs);
     const listed = (await getListSchemas(client)).data.find((list) => list.id === created.id);
     expect(listed?.fields.map(([slug]) => slug)).toEqual(slugs);
+
+    // A record's value under the slug `amount` is the record's (a JSON number), not the platform's money read as digits.
+    const values = { title: "t", "2024": "y", fields: "f", "10": "ten", amount: 1250, "1": "one" };
+    const added = await addListItem(client, { schema_id: created.id, item: values });
+    const updated = added.available ? await updateListItem(client, { item_id: added.data.id, item: { amount: 1300 } }) : added;
+    const items = await getListItems(client, { schema_id: created.id });
+    expect(added.available && added.data.values.amount).toBe(1250);
+    expect(updated.available && updated.data.values.amount).toBe(1300);
+    expect(items.available && items.data.data[0].values.amount).toBe(1300);
   });
 
   test("422 field errors keep their dotted keys (fields.1.slug)", async () => {

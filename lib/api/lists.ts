@@ -2,7 +2,17 @@ import "server-only";
 
 import type { PlatformClient } from "./client";
 import type { Extension } from "./errors";
-import { LIST_SCHEMA_READING, ListItemSchema, ListSchemaSchema, dataOf, paginated, type ListItem, type ListSchema, type Page } from "./schemas";
+import {
+  LIST_ITEM_READING,
+  LIST_SCHEMA_READING,
+  ListItemSchema,
+  ListSchemaSchema,
+  dataOf,
+  paginated,
+  type ListItem,
+  type ListSchema,
+  type Page,
+} from "./schemas";
 import { callExtension, callMethod, callMethodWithoutBody } from "./transport";
 
 export type FieldType = "string" | "number" | "bool" | "date" | "datetime" | "money" | "file" | "image" | "contact" | "bot";
@@ -50,15 +60,15 @@ export async function deleteListSchemaField(api: PlatformClient, params: { schem
 // Extensions (gaps.md): list records.
 
 export function getListItems(api: PlatformClient, params: { schema_id: string; page?: number }): Promise<Extension<Page<ListItem>>> {
-  return callExtension(api, "getListItems", () => callMethod(api, "getListItems", params, paginated(ListItemSchema)));
+  return callExtension(api, "getListItems", () => callMethod(api, "getListItems", params, paginated(ListItemSchema), LIST_ITEM_READING));
 }
 
 export function addListItem(api: PlatformClient, params: { schema_id: string; item: Record<string, unknown> }): Promise<Extension<ListItem>> {
-  return callExtension(api, "addListItem", async () => (await callMethod(api, "addListItem", params, dataOf(ListItemSchema))).data);
+  return callExtension(api, "addListItem", async () => (await callMethod(api, "addListItem", params, dataOf(ListItemSchema), LIST_ITEM_READING)).data);
 }
 
 export function updateListItem(api: PlatformClient, params: { item_id: string; item: Record<string, unknown> }): Promise<Extension<ListItem>> {
-  return callExtension(api, "updateListItem", async () => (await callMethod(api, "updateListItem", params, dataOf(ListItemSchema))).data);
+  return callExtension(api, "updateListItem", async () => (await callMethod(api, "updateListItem", params, dataOf(ListItemSchema), LIST_ITEM_READING)).data);
 }
 
 export function deleteListItem(api: PlatformClient, params: { item_id: string }): Promise<Extension<void>> {

@@ -30,6 +30,9 @@ const emptyArrayAsObject = <T extends z.ZodType>(record: T) =>
 /** How answers holding list schemas are read: `fields` keeps the platform's order, also for all-digit slugs. */
 export const LIST_SCHEMA_READING: JsonParseOptions = { orderedKeys: new Set(["fields"]) };
 
+/** How answers holding list records are read: a record has no money of the platform's, so a field slug named `amount` stays its value. */
+export const LIST_ITEM_READING: JsonParseOptions = { moneyKeys: new Set() };
+
 /**
  * A JSON object whose member order matters, as [key, value] pairs in that order.
  * Keys read with `orderedKeys` carry KEY_ORDER_MARK, which keeps an all-digit key
