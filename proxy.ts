@@ -8,6 +8,7 @@ import { withAuth } from "next-auth/middleware";
 export default withAuth({ pages: { signIn: "/login" } });
 
 export const config = {
-  // Not the APIs (the platform API has its own keys, dashboard APIs answer 401 themselves), assets and icons, or the sign-in page.
-  matcher: ["/((?!api/|_next/|favicon\\.ico|icon\\.svg|apple-icon|robots\\.txt|login).*)"],
+  // Not the APIs (the platform API has its own keys, dashboard APIs answer 401 themselves), assets and icons, the sign-in page,
+  // or the API reference (public: bot developers read it without an account).
+  matcher: ["/((?!api/|_next/|favicon\\.ico|icon\\.svg|apple-icon|robots\\.txt|login|docs/api(?:/|$)).*)"],
 };

@@ -94,6 +94,8 @@ interface Visit {
   path: (seeded: Seeded) => string;
   /** What shows once the page has its content (the long names where the page shows them). */
   ready: (page: Page, seeded: Seeded) => Locator;
+  /** Elements left out of the axe check (a third party's known violation, reported upstream). */
+  axeExclude?: readonly string[];
 }
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -126,6 +128,14 @@ const VISITS: Visit[] = [
     name: "adjustment batch",
     path: (seeded) => `/adjustments/${seeded.batchId}`,
     ready: (page) => page.locator("table").getByText("XXX").first(),
+  },
+  {
+    name: "API reference",
+    path: () => "/docs/api",
+    // Scalar has rendered the document: an operation's path in its request example.
+    ready: (page) => page.locator("#main").getByText("/api/v1/").first(),
+    // Scalar 1.72's copy buttons of code blocks are icons without an accessible name (button-name): Scalar's markup.
+    axeExclude: [".scalar-code-copy"],
   },
 ];
 
@@ -203,7 +213,7 @@ test.describe("screen fit and accessibility of every page", () => {
         await expect(visit.ready(page, seeded), visit.name).toBeVisible();
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${screen.theme}\\b`));
         problems.push(...(await overflow(page, visit.name)));
-        problems.push(...(await seriousViolations(page)).map((problem) => `${visit.name}: ${problem}`));
+        problems.push(...(await seriousViolations(page, visit.axeExclude)).map((problem) => `${visit.name}: ${problem}`));
       }
       await context.close();
       expect(problems).toEqual([]);

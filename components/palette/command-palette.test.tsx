@@ -67,6 +67,7 @@ describe("command palette: what a role is offered", () => {
       "Bulk adjustments",
       "ActivityGthenA",
       "SettingsGthenS",
+      "API reference",
       "Exports",
       "New list",
       "Export contacts",
@@ -135,6 +136,16 @@ describe("command palette: typing and choosing", () => {
     await userEvent.setup().type(box(), "ivan");
     expect((await screen.findByTestId("palette-search-note")).textContent).toContain("type a contact's id");
     expect(screen.getByText("Nothing found.")).toBeTruthy();
+  });
+
+  it("every role is offered the API reference, which opens /docs/api", async () => {
+    server.answer = () => ({ body: { contacts: [], contactSearch: "platform", lists: [] } satisfies PaletteSearchResult });
+    const { router } = renderPalette({ role: "support" });
+    const user = userEvent.setup();
+    await user.type(box(), "API ref");
+    expect(options()).toEqual(["API reference"]);
+    await user.keyboard("{Enter}");
+    expect(router.visited).toEqual(["/docs/api"]);
   });
 
   it("Keyboard shortcuts switches to the shortcuts' list", async () => {

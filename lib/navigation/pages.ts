@@ -53,6 +53,8 @@ const DASHBOARD_PAGES: readonly DashboardPage[] = [
     inNav: true,
     icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2-1.2L14.5 3h-4l-.4 2.6a7.5 7.5 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 2 1.2l.4 2.6h4l.4-2.6a7.5 7.5 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
   },
+  // Outside the dashboard's shell and public (bot developers read it without an account); linked here for the team.
+  { href: "/docs/api", labelKey: "nav.api_docs", permission: null, goKey: null, inNav: true, icon: "M8 8l-4 4 4 4m8-8 4 4-4 4M14 4l-4 16" },
   { href: "/contacts/exports", labelKey: "nav.exports", permission: "contacts.export", goKey: null, inNav: false, icon: "M12 3v12m0 0-4-4m4 4 4-4M4 21h16" },
 ];
 

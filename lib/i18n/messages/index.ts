@@ -1,6 +1,7 @@
 import { adjustmentBatchMessages } from "./adjustment-batches";
 import { adjustmentMessages } from "./adjustments";
 import { adjustmentPageMessages } from "./adjustments-pages";
+import { apiDocsMessages } from "./api-docs";
 import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
@@ -29,6 +30,7 @@ const areas = [
   adjustmentMessages,
   adjustmentPageMessages,
   adjustmentBatchMessages,
+  apiDocsMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { test, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import { apiKey, storageStateOf } from "./helpers";
+import { idSource, postFixtures } from "./seed";
+
+/**
+ * The API reference at /docs/api: public, fed by /api/openapi.json in the visitor's language, calling nothing but
+ * this origin, and trying requests with the key the reader types (never the dashboard's stored key).
+ */
+const uniqueId = idSource(1_100_000_000);
+
+type Operation = { operationId?: string; summary?: string };
+
+/** getMe's title in the served document, whatever the generator writes there (Scalar shows the summary, else the path). */
+async function getMeTitle(request: APIRequestContext, lang: "en" | "ru"): Promise<string> {
+  const response = await request.get(`/api/openapi.json?lang=${lang}`);
+  expect(response.status()).toBe(200);
+  const document = (await response.json()) as { paths: Record<string, Record<string, Operation>> };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const operation of Object.values(operations)) if (operation?.operationId === "getMe") return operation.summary ?? path;
+  }
+  throw new Error("getMe is not in the document");
+}
+
+/** Requests for another origin, and console errors (a CSP refusal is one), while the page is open. */
+function watch(page: Page, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== origin) foreign.push(request.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { foreign, errors };
+}
+
+/** Every response body the page receives (HTML, RSC, scripts, styles, JSON). */
+function collectBodies(page: Page) {
+  const bodies: { url: string; type: string; text: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("response", (response: Response) => {
+    pending.push(
+      response
+        .body()
+        .then((body) => void bodies.push({ url: response.url(), type: response.headers()["content-type"] ?? "", text: body.toString("utf8") }))
+        .catch(() => undefined),
+    );
+  });
+  return { bodies, settled: () => Promise.all(pending) };
+}
+
+const reference = (page: Page) => page.locator("#main");
+const testRequestButton = (page: Page) => reference(page).getByRole("button", { name: "Test Request (get /api/v1/getMe)" });
+
+/**
+ * Goes to getMe through Scalar's search (Ctrl+K), as a reader would: in the full document it may be far down the
+ * page. In English the GET operation is picked (the document has a POST of every method too).
+ */
+async function goToGetMe(page: Page, lang: "en" | "ru" = "en") {
+  await expect(reference(page).getByText("/api/v1/").first()).toBeVisible();
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type("/api/v1/getMe");
+  const options = page.getByRole("option").filter({ hasText: "/api/v1/getMe" });
+  await (lang === "en" ? options.filter({ hasText: /Method:\s*get\s*Path/i }) : options).first().click();
+}
+
+test.describe("API reference", () => {
+  test("without a session: 200, getMe from the document, nothing sent to another origin, no console error", async ({ page, baseURL, request }) => {
+    const title = await getMeTitle(request, "en");
+    const watched = watch(page, baseURL!);
+    const response = await page.goto("/docs/api");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/docs\/api$/);
+    await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Download the OpenAPI document" })).toHaveAttribute("href", "/api/openapi.json");
+    await expect(page.getByTestId("api-docs-key-note")).toHaveText(/from your browser to this server only; it is not stored/);
+    // Used: the search, the operation's test client (opened and closed), the auth box.
+    await goToGetMe(page);
+    await expect(reference(page).getByRole("heading", { name: title, exact: true })).toBeVisible();
+    await testRequestButton(page).click();
+    const client = page.getByRole("dialog");
+    await expect(client.getByRole("button", { name: /^Send/ }).first()).toBeVisible();
+    await client.getByRole("button", { name: "Close Client" }).click();
+    await expect(client).toBeHidden();
+    await reference(page).getByPlaceholder("Token").first().fill("not-a-key");
+
+    expect(watched.foreign).toEqual([]);
+    expect(watched.errors).toEqual([]);
+  });
+
+  test("try it: the typed key goes as a Bearer token to /api/v1/getMe (200) and is kept nowhere", async ({ page, baseURL, request }) => {
+    const holder = uniqueId();
+    const typedKey = `docs-${randomUUID()}`;
+    const email = `docs-reader${holder}@example.com`;
+    await postFixtures(request, { accounts: [{ id: holder, email, name: "Docs reader", plan: "pro", api_key: typedKey }] });
+    const watched = watch(page, baseURL!);
+
+    await page.goto("/docs/api");
+    await reference(page).getByPlaceholder("Token").first().fill(typedKey);
+    await goToGetMe(page);
+    await testRequestButton(page).click();
+    const client = page.getByRole("dialog");
+    const sent = page.waitForRequest((sentRequest) => new URL(sentRequest.url()).pathname === "/api/v1/getMe");
+    const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === "/api/v1/getMe");
+    await client.getByRole("button", { name: /^Send/ }).first().click();
+    expect((await sent).headers()["authorization"]).toBe(`Bearer ${typedKey}`);
+    expect((await answered).status()).toBe(200);
+    await expect(client.getByRole("region", { name: "Response" }).getByRole("link", { name: "200 OK" })).toBeVisible();
+    await expect(client.getByText(`"${email}"`).first()).toBeVisible();
+
+    // Not persisted: not in the browser's storage or cookies, and gone after a reload.
+    const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+    expect(stored).not.toContain(typedKey);
+    expect(JSON.stringify(await page.context().cookies())).not.toContain(typedKey);
+    await page.reload();
+    await expect(reference(page).getByPlaceholder("Token").first()).toHaveValue("");
+    expect(watched.foreign).toEqual([]);
+    expect(watched.errors).toEqual([]);
+  });
+
+  test("the dashboard's stored key is in none of the page's responses (HTML, scripts, styles, the document in both languages)", async ({ browser }) => {
+    // Signed in as the owner, the worst case: a session could only add to what the page receives.
+    const context = await browser.newContext({ storageState: storageStateOf("owner") });
+    const page = await context.newPage();
+    const collected = collectBodies(page);
+    await page.goto("/docs/api");
+    await goToGetMe(page);
+    await testRequestButton(page).click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: /^Send/ }).first()).toBeVisible();
+    for (const url of ["/api/openapi.json", "/api/openapi.json?lang=ru"]) await page.goto(url);
+    await collected.settled();
+    await context.close();
+
+    const kinds = (pattern: RegExp) => collected.bodies.filter((body) => pattern.test(body.type)).length;
+    expect(kinds(/text\/html/)).toBeGreaterThan(0);
+    expect(kinds(/javascript/)).toBeGreaterThan(5);
+    expect(kinds(/json/)).toBeGreaterThan(2);
+    const key = apiKey();
+    const fragment = key.slice(0, -4);
+    expect(collected.bodies.filter((body) => body.text.includes(key) || body.text.includes(fragment)).map((body) => body.url)).toEqual([]);
+  });
+
+  test("Russian: the page in Russian, the document read with ?lang=ru and its Russian summary shown", async ({ browser, baseURL, request }) => {
+    const title = await getMeTitle(request, "ru");
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "lang", value: "ru", url: baseURL! }]);
+    const page = await context.newPage();
+    const documentRequest = page.waitForRequest((sent) => new URL(sent.url()).pathname === "/api/openapi.json");
+    await page.goto("/docs/api");
+    expect(new URL((await documentRequest).url()).searchParams.get("lang")).toBe("ru");
+    await expect(page.getByRole("heading", { level: 1, name: "Справочник API" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Скачать документ OpenAPI" })).toHaveAttribute("href", "/api/openapi.json?lang=ru");
+    await goToGetMe(page, "ru");
+    await expect(reference(page).getByRole("heading", { name: title, exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test("the dashboard links to it: the sidebar's API reference opens /docs/api", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateOf("support") });
+    const page = await context.newPage();
+    await page.goto("/contacts");
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(/\/docs\/api$/);
+    await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+    await context.close();
+  });
+});
