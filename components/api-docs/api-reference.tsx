@@ -50,6 +50,9 @@ export default function ApiReference({ locale, theme }: { locale: Locale; theme:
   const configuration = useMemo(
     () => ({
       url: `/api/openapi.json?lang=${locale}`,
+      // The document's server is "/" (the platform that serves it); named as this page's origin, the send button reads
+      // "https://host/api/v1/getMe" rather than a joined "//api/v1/getMe". Rendered in the browser only (ssr: false).
+      servers: [{ url: window.location.origin }],
       localization: { locale },
       withDefaultFonts: false,
       customCss: CUSTOM_CSS,

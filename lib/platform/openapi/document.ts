@@ -340,6 +340,7 @@ export function openApiDocument(lang: DocumentLanguage = "en"): Json {
   const document: Json = {
     openapi: "3.1.0",
     info: { title: INFO[lang].title, version: "1", description: INFO[lang].description },
+    // The document is served by the platform it describes: its operations are on the same origin.
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }, { apiToken: [] }],
     tags: (Object.keys(TAG_TEXTS) as TagName[])
