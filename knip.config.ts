@@ -26,9 +26,6 @@ const config: KnipConfig = {
   vitest: { config: ["vitest.config.mts", "vitest.chaos.config.mts"] },
   // Tailwind 4 is imported by the stylesheet (`@import "tailwindcss";` in app/globals.css): follow CSS imports.
   compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
-  // next.config.ts points @scalar/api-reference at its browser build by path (so it is a direct dependency, kept at the
-  // top of node_modules); no module imports it by name.
-  ignoreDependencies: ["@scalar/api-reference"],
   // System tools the benchmarks and the disk-full tests run.
   ignoreBinaries: ["flock", "psql", "mount", "umount"],
 };

@@ -275,7 +275,7 @@ const EXAMPLE_ITEM_ID = "6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e";
 export const OPERATION_TEXTS: Record<string, OperationText> = {
   getMe: {
     tag: "account",
-    summary: { en: "The key's holder", ru: "Владелец ключа" },
+    summary: { en: "The key's holder", ru: "Кому принадлежит ключ" },
     description: {
       en: md(
         "Extension: the spec names `getMe` but does not show its fields; these are ours.",
