@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
-import { apiKey, storageStateOf } from "./helpers";
+import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKey, collectBodies, storageStateOf } from "./helpers";
 import { idSource, postFixtures } from "./seed";
 
 /**
@@ -36,21 +36,6 @@ function watch(page: Page, baseURL: string) {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { foreign, errors };
-}
-
-/** Every response body the page receives (HTML, RSC, scripts, styles, JSON). */
-function collectBodies(page: Page) {
-  const bodies: { url: string; type: string; text: string }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on("response", (response: Response) => {
-    pending.push(
-      response
-        .body()
-        .then((body) => void bodies.push({ url: response.url(), type: response.headers()["content-type"] ?? "", text: body.toString("utf8") }))
-        .catch(() => undefined),
-    );
-  });
-  return { bodies, settled: () => Promise.all(pending) };
 }
 
 const reference = (page: Page) => page.locator("#main");

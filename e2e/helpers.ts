@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page, type Response } from "@playwright/test";
 
 export type Role = "owner" | "lead" | "support";
 
@@ -87,4 +87,19 @@ export async function seriousViolations(page: Page, exclude: readonly string[] =
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** Every response body the page receives (HTML, RSC, scripts, styles, JSON). */
+export function collectBodies(page: Page) {
+  const bodies: { url: string; type: string; text: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("response", (response: Response) => {
+    pending.push(
+      response
+        .body()
+        .then((body) => void bodies.push({ url: response.url(), type: response.headers()["content-type"] ?? "", text: body.toString("utf8") }))
+        .catch(() => undefined),
+    );
+  });
+  return { bodies, settled: () => Promise.all(pending) };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, type Response } from "@playwright/test";
-import { apiKey, openUserMenu, storageStateOf } from "./helpers";
+import { test, expect } from "@playwright/test";
+import { apiKey, collectBodies, openUserMenu, storageStateOf } from "./helpers";
 
 test.use({ storageState: storageStateOf("owner") });
 
@@ -12,18 +12,7 @@ test.use({ storageState: storageStateOf("owner") });
  * last four characters.
  */
 test("the API key never reaches the browser: every response of a full walk as owner", async ({ page }) => {
-  const bodies: { url: string; type: string; text: string }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on("response", (response: Response) => {
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          bodies.push({ url: response.url(), type: response.headers()["content-type"] ?? "", text: body.toString("utf8") });
-        })
-        .catch(() => undefined),
-    );
-  });
+  const { bodies, settled } = collectBodies(page);
 
   // Every page of the app, including those later issues add (a missing one answers 404, which is collected too).
   for (const url of ["/contacts", "/contacts?page=2", "/contacts/1", "/lists", "/lists/new", "/lists/0b6c3c1e-1111-4a2b-8c3d-000000000001", "/activity"]) {
@@ -55,7 +44,7 @@ test("the API key never reaches the browser: every response of a full walk as ow
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await page.goto("/no-such-page");
   for (const url of ["/api/dashboard/me", "/api/dashboard/budget", "/api/dashboard/team", "/api/auth/session"]) await page.goto(url);
-  await Promise.all(pending);
+  await settled();
 
   const kinds = (pattern: RegExp) => bodies.filter((body) => pattern.test(body.type)).length;
   expect(kinds(/text\/html/)).toBeGreaterThan(3);
