@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { allMethods } from "../registry";
 import { openApiDocument } from "./document";
@@ -145,4 +145,15 @@ describe("the contract check", () => {
     expect(contractProblems({ ...answer(404, { error: "x" }), method: "noSuchMethod" })).toBeNull();
     expect(contractProblems({ ...answer(405, { message: "x", error: "x" }), verb: "GET" })).toBeNull();
   });
+});
+
+test("two copies of the contract in one process (a server holds one per bundle) do not clash over its ids", async () => {
+  vi.resetModules();
+  const first = await import("./document");
+  // Another bundle loads its own copy later: zod's global registry now names that copy's schemas.
+  vi.resetModules();
+  await import("@/lib/contract/responses");
+  const document = first.openApiDocument("ru") as Json;
+  expect(Object.keys(document.paths)).toHaveLength(allMethods().length);
+  expect(document.components.schemas.Contact.properties.id).toEqual({ type: "integer" });
 });

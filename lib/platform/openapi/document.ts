@@ -92,28 +92,33 @@ interface SchemaBundle {
 
 let bundle: SchemaBundle | undefined;
 
-/** Every contract schema with its id, and each method's answers, converted once (ids registered twice would clash). */
+/**
+ * Every contract schema with its id, and each method's answers, converted once. The conversion runs over a registry of
+ * this module's own: a server holds more than one copy of lib/contract (one per bundle that imports it), and zod's global
+ * registry would mix their schemas under the same ids ("Duplicate schema id").
+ */
 function schemaBundle(): SchemaBundle {
   if (bundle) return bundle;
+  const registry = z.registry<{ id: string }>();
   const named = new Set<string>();
   for (const value of Object.values(contract)) {
-    const id = value instanceof z.ZodType ? (z.globalRegistry.get(value)?.id as string | undefined) : undefined;
-    if (id) named.add(id);
+    if (!(value instanceof z.ZodType)) continue;
+    const id = z.globalRegistry.get(value)?.id as string | undefined;
+    if (id && !named.has(id)) {
+      registry.add(value, { id });
+      named.add(id);
+    }
   }
   const pending: [string, string][] = [];
   for (const [name, method] of allMethods()) {
     for (const [status, schema] of Object.entries(method.responses as MethodResponses)) {
       if (!schema) continue;
-      const id = `${OPERATION_ID_PREFIX}${name}_${status}`;
-      if (!z.globalRegistry.has(schema) || z.globalRegistry.get(schema)?.id === undefined) {
-        schema.register(z.globalRegistry, { id });
-        pending.push([`${name} ${status}`, id]);
-      } else {
-        pending.push([`${name} ${status}`, z.globalRegistry.get(schema)!.id as string]);
-      }
+      const id = registry.get(schema)?.id ?? `${OPERATION_ID_PREFIX}${name}_${status}`;
+      if (!registry.has(schema)) registry.add(schema, { id });
+      pending.push([`${name} ${status}`, id]);
     }
   }
-  const converted = z.toJSONSchema(z.globalRegistry, { target: "draft-2020-12", io: "output", unrepresentable: "any", uri: (id) => `${SCHEMA_REF}${id}` });
+  const converted = z.toJSONSchema(registry, { target: "draft-2020-12", io: "output", unrepresentable: "any", uri: (id) => `${SCHEMA_REF}${id}` });
   const components: Record<string, JsonSchema> = {};
   for (const id of [...named].sort()) components[id] = tidy(converted.schemas[id]) as JsonSchema;
   const answers = new Map<string, JsonSchema | null>();
