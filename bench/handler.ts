@@ -1,15 +1,20 @@
 import type { Database } from "@/lib/db/client";
 import { handleApiRequest } from "@/lib/platform/gateway";
 
-/** A GET of an API method through the gateway itself (no HTTP, no rate limit): the body of a 200, else an error. */
-export async function getFromHandler(db: Database["db"], key: string, method: string, params: Record<string, unknown>) {
+/** A GET of an API method through the gateway itself (no HTTP, no rate limit): the body's text of a 200, else an error. */
+export async function getTextFromHandler(db: Database["db"], key: string, method: string, params: Record<string, unknown>): Promise<string> {
   const url = new URL(`http://bench.local/api/v1/${method}`);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
   const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${key}` } });
   const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
-  const body = JSON.parse(await response.text());
-  if (response.status !== 200) throw new Error(`${method} ${response.status} ${JSON.stringify(body)}`);
-  return body;
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${response.status} ${text}`);
+  return text;
+}
+
+/** As getTextFromHandler, the body parsed. */
+export async function getFromHandler(db: Database["db"], key: string, method: string, params: Record<string, unknown>) {
+  return JSON.parse(await getTextFromHandler(db, key, method, params));
 }
 
 /** What `fn` returns and how many milliseconds it took. */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { jsonResponse, orderedMap, stringifyJson } from "./json";
+import { RawJson, jsonResponse, orderedMap, stringifyJson } from "./json";
 
 test("json: a bigint is written as a JSON number, exactly", () => {
   expect(stringifyJson({ amount: 12345678901234567890n, list: [1n, -2n] })).toBe('{"amount":12345678901234567890,"list":[1,-2]}');
@@ -67,4 +67,21 @@ test("json: jsonResponse writes the ordered body with a JSON content type", asyn
 test("json: request text that imitates the bigint mark stays a string", async () => {
   const { stringifyJson } = await import("./json");
   expect(JSON.parse(stringifyJson({ a: "\u0000bigint:5", b: BigInt(7) }))).toEqual({ a: "\u0000bigint:5", b: 7 });
+});
+
+test("json: a RawJson is written as its text, verbatim, wherever it is, after the other passes", () => {
+  // The text is not re-read: what looks like a mark or a bigint inside it stays as it is.
+  const text = '[{"a" : 1.50,"b":"\\u0000key:x"},\n"\u2028"]';
+  const value = {
+    data: new RawJson(text),
+    meta: { total: 12345678901234567890n, fields: orderedMap([["b", new RawJson("null")]]) },
+    list: [new RawJson("{}")],
+  };
+  expect(stringifyJson(value)).toBe(`{"data":${text},"meta":{"total":12345678901234567890,"fields":{"b":null}},"list":[{}]}`);
+  expect(stringifyJson(new RawJson("[]"))).toBe("[]");
+});
+
+test("json: request text that imitates the raw mark stays a string", () => {
+  const value = { data: new RawJson("[1]"), note: "\u0000raw:0" };
+  expect(JSON.parse(stringifyJson(value))).toEqual({ data: [1], note: "\u0000raw:0" });
 });

@@ -5,11 +5,24 @@
  * Also JSON objects whose key order is data (a list's `fields`): a JS object puts
  * integer-like keys ("1", "10") before all others, so an `OrderedMap` is written
  * by `stringifyJson` with its keys exactly in insertion order.
+ *
+ * And JSON already written (a batch of contacts PostgreSQL built, contacts/page.ts):
+ * a `RawJson` is written by `stringifyJson` as its text, verbatim, never parsed.
  */
 // A per-process nonce keeps request data from ever looking like one of our marks.
 const NONCE = globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 16);
 const MARK = `\u0000bigint${NONCE}:`;
 const KEY_MARK = `\u0000key${NONCE}:`;
+const RAW_MARK = `\u0000raw${NONCE}:`;
+
+/**
+ * The text of a JSON value, to be written as it is by `stringifyJson` (plain JSON.stringify would write the object
+ * `{"text": …}`). Whoever makes one answers for the text being one JSON value (the contact batches are, by construction
+ * and by their tests); nothing here parses it. No toJSON: JSON.stringify calls it before any replacer sees the value.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
 
 /** A JSON object with its keys in insertion order (integer-like keys included). */
 export class OrderedMap<V = unknown> {
@@ -39,9 +52,14 @@ export function orderedMap<V>(entries: Iterable<readonly [string, V]>): OrderedM
 
 export function stringifyJson(value: unknown): string {
   let ordered = false;
+  const raw: string[] = [];
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, inner) {
-    // `this[key]` is the value before toJSON ran: an OrderedMap is seen here as itself.
+    // `this[key]` is the value before toJSON ran: an OrderedMap or a RawJson is seen here as itself.
     const original = this[key];
+    if (original instanceof RawJson) {
+      raw.push(original.text);
+      return `${RAW_MARK}${raw.length - 1}`;
+    }
     if (original instanceof OrderedMap) {
       ordered = true;
       // Marked keys are never integer-like, so the object keeps this order.
@@ -50,7 +68,9 @@ export function stringifyJson(value: unknown): string {
     return typeof inner === "bigint" ? `${MARK}${inner.toString()}` : inner;
   });
   const numbers = text.replace(new RegExp(`"\\\\u0000bigint${NONCE}:(-?\\d+)"`, "g"), "$1");
-  return ordered ? numbers.split(`"\\u0000key${NONCE}:`).join('"') : numbers;
+  const keyed = ordered ? numbers.split(`"\\u0000key${NONCE}:`).join('"') : numbers;
+  // Last, so that no pass above reads the raw texts (they can be large).
+  return raw.length === 0 ? keyed : keyed.replace(new RegExp(`"\\\\u0000raw${NONCE}:(\\d+)"`, "g"), (_, index: string) => raw[Number(index)]);
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { pageWindow, paginate } from "./paginator";
+import { RawJson, stringifyJson } from "./json";
+import { pageWindow, paginate, paginateRaw } from "./paginator";
 
 describe("paginator", () => {
   test("Laravel's links and meta on a middle page", () => {
@@ -38,6 +39,19 @@ describe("paginator", () => {
     const page = paginate([], { total: 0, perPage: 50, page: 1, path: "p" });
     expect(page.meta).toMatchObject({ from: null, to: null, last_page: 1, total: 0 });
     expect(page.links).toMatchObject({ prev: null, next: null, last: "p?page=1" });
+  });
+
+  test("paginateRaw: the same links and meta around items already written, `count` of them", () => {
+    for (const [count, page] of [
+      [2, 2],
+      [0, 4],
+      [1, 3],
+    ]) {
+      const options = { total: 5, perPage: 2, page, path: "p", metaLinks: true };
+      const items = Array.from({ length: count }, (_, i) => ({ id: i }));
+      const raw = paginateRaw(new RawJson(JSON.stringify(items)), count, options);
+      expect(stringifyJson(raw)).toBe(stringifyJson(paginate(items, options)));
+    }
   });
 
   test("UrlWindow: near the start, in the middle, near the end", () => {

@@ -1,3 +1,5 @@
+import type { RawJson } from "./json";
+
 /**
  * Laravel's LengthAwarePaginator as JSON: `links` and `meta`. `meta.links`
  * (Laravel's UrlWindow, three pages on each side of the current one) only where
@@ -45,16 +47,34 @@ export function pageWindow(currentPage: number, lastPage: number): (number | "..
   return [...start, "...", ...range(currentPage - ON_EACH_SIDE, currentPage + ON_EACH_SIDE), "...", ...finish];
 }
 
-export function paginate<T>(items: T[], options: { total: number; perPage: number; page: number; path: string; metaLinks?: boolean }): Paginated<T> {
+interface PageOptions {
+  total: number;
+  perPage: number;
+  page: number;
+  path: string;
+  metaLinks?: boolean;
+}
+
+export function paginate<T>(items: T[], options: PageOptions): Paginated<T> {
+  return { data: items, ...linksAndMeta(items.length, options) };
+}
+
+/** A page whose items are JSON already written (getContacts: PostgreSQL's text, see contacts/page.ts): `count` of them. */
+export function paginateRaw(items: RawJson, count: number, options: PageOptions): Omit<Paginated<never>, "data"> & { data: RawJson } {
+  return { data: items, ...linksAndMeta(count, options) };
+}
+
+/** `links` and `meta` of a page holding `count` items. */
+function linksAndMeta(count: number, options: PageOptions): Omit<Paginated<never>, "data"> {
   const { total, perPage, page, path } = options;
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const url = (n: number) => `${path}?page=${n}`;
   const prev = page > 1 ? url(page - 1) : null;
   const next = page < lastPage ? url(page + 1) : null;
-  const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
-  const to = items.length > 0 ? (page - 1) * perPage + items.length : null;
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  const to = count > 0 ? (page - 1) * perPage + count : null;
   const meta = { current_page: page, from, last_page: lastPage, path, per_page: perPage, to, total };
-  if (!options.metaLinks) return { data: items, links: { first: url(1), last: url(lastPage), prev, next }, meta };
+  if (!options.metaLinks) return { links: { first: url(1), last: url(lastPage), prev, next }, meta };
   const links: PageLink[] = [
     { url: prev, label: "&laquo; Previous", active: false },
     ...pageWindow(page, lastPage).map((entry) =>
@@ -63,7 +83,6 @@ export function paginate<T>(items: T[], options: { total: number; perPage: numbe
     { url: next, label: "Next &raquo;", active: false },
   ];
   return {
-    data: items,
     links: { first: url(1), last: url(lastPage), prev, next },
     meta: { current_page: page, from, last_page: lastPage, links, path, per_page: perPage, to, total },
   };

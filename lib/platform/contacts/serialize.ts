@@ -33,12 +33,12 @@ export type ContactRow = {
 };
 
 /** The columns of a contact from alias `c`, bigints as text (drivers differ on int8). */
-export const CONTACT_FIELDS = sql.raw(`c.id::text AS id, c.bot_id::text AS bot_id, c.messenger, c.messenger_id,
+const CONTACT_FIELDS = sql.raw(`c.id::text AS id, c.bot_id::text AS bot_id, c.messenger, c.messenger_id,
   c.telegram_username, c.max_username, c.name, c.phone, c.email, c.address, c.avatar, c.tags,
   c.created_at, c.unsubscribed_at`);
 
-/** The variables of alias `v` as one JSON array, ordered by id (an aggregate). */
-export const VARIABLES_JSON = sql.raw(`json_agg(json_build_object('id', v.id, 'name', v.name, 'value', v.value, 'type', v.type,
+/** The variables of alias `v` as one JSON array, ordered by id (an aggregate): what serializeContact reads. */
+const VARIABLES_JSON = sql.raw(`json_agg(json_build_object('id', v.id, 'name', v.name, 'value', v.value, 'type', v.type,
   'schema_id', v.schema_id, 'deletable', v.deletable, 'payload', v.payload) ORDER BY v.id)`);
 
 /** A contact from alias `c` with its variables: for one contact (a page aggregates its variables once, see page.ts). */
@@ -52,6 +52,9 @@ function numericId(text: string): number | bigint | null {
   return Number.isSafeInteger(value) ? value : BigInt(text);
 }
 
+/** A bigint column read as text: a number, or a bigint past 2^53 (stringifyJson writes its exact digits). */
+const exactInteger = (text: string): number | bigint => numericId(text) ?? Number(text);
+
 /**
  * The spec's contact object, keys in the order of its table. Messenger-specific keys
  * appear only for their messenger, except `vk_user_id`, which every contact has
@@ -62,8 +65,8 @@ export function serializeContact(row: ContactRow) {
   const utmEntries = variables.filter((v) => v.name.startsWith("utm_")).map((v) => [v.name, v.value] as const);
   const messenger = row.messenger as Messenger;
   return {
-    id: Number(row.id),
-    bot_id: Number(row.bot_id),
+    id: exactInteger(row.id),
+    bot_id: exactInteger(row.bot_id),
     phone: row.phone,
     email: row.email,
     name: row.name,
@@ -91,3 +94,64 @@ export function serializeContact(row: ContactRow) {
 }
 
 export type Contact = ReturnType<typeof serializeContact>;
+
+/*
+ * The same contact written by PostgreSQL: the text of its JSON object, byte for byte what
+ * stringifyJson(serializeContact(row)) writes for the same row (json-text.test.ts holds them to it), so that
+ * an export hands PostgreSQL's text to the client without parsing it or building objects (page.ts).
+ *
+ * How the bytes agree. Every string goes through to_json(), PostgreSQL's escape_json: `"` `\\` \b \f \n \r \t
+ * escaped by name, the other characters below U+0020 as \u00xx (lowercase hex), everything else as it is, U+2028
+ * and U+2029 included: what JSON.stringify does (a text value cannot hold U+0000 or a lone surrogate). Integers are
+ * their digits (ids past 2^53 stay exact); a messenger id is a number when it is digits (numeric::text drops leading
+ * zeros and the sign of -0, as Number() does) and null otherwise. Timestamps are to_char() in UTC, seconds truncated,
+ * as formatTimestamp. No json_build_object or json_agg: they write spaces (`"a" : 1`, `}, {`); everything is
+ * concatenated here, with no whitespace, keys in serializeContact's order.
+ *
+ * `payload` (jsonb) is PostgreSQL's own text of it with the spaces after `:` and `,` outside strings removed: the same
+ * JSON value. Its bytes differ from what the Node path writes only where JavaScript would change the value on the way:
+ * a number not written as JavaScript writes it (1.50, 1e-7; integers past 2^53, which JavaScript also rounds, stay
+ * exact here) and an object with integer-like keys (a JavaScript object moves them first; jsonb orders keys by length,
+ * then bytes). A variable id past 2^53 likewise stays exact here where the Node path rounded it.
+ */
+
+/** A nullable text expression as JSON. */
+const jsonText = (expression: string) => `COALESCE(to_json(${expression})::text, 'null')`;
+
+/** A messenger id (text) as a JSON number, or null when it is not digits. */
+const jsonNumericId = (expression: string) => `CASE WHEN ${expression} ~ '^-?[0-9]+$' THEN (${expression})::numeric::text ELSE 'null' END`;
+
+/** A timestamptz as formatTimestamp writes it, or null. */
+const jsonTimestamp = (expression: string) => `COALESCE('"' || to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '+00:00"', 'null')`;
+
+/** A jsonb value without the spaces PostgreSQL writes after `:` and `,` (strings untouched). */
+const jsonbCompact = (expression: string) =>
+  `CASE WHEN ${expression} IS NULL THEN 'null' WHEN jsonb_typeof(${expression}) IN ('object', 'array')
+     THEN regexp_replace((${expression})::text, '("(?:[^"\\\\]|\\\\.)*")|([:,]) ', '\\1\\2', 'g') ELSE (${expression})::text END`;
+
+/**
+ * Per contact, from contact_variables aliased `v` grouped by contact_id: `variables`, the text of the variables array
+ * ordered by id, and `utm`, the text of the object of its utm_* variables (null when there are none).
+ */
+export const VARIABLES_JSON_TEXT = sql.raw(`'[' || string_agg('{"id":' || v.id || ',"name":' || to_json(v.name)::text
+    || ',"value":' || ${jsonText("v.value")} || ',"type":' || v.type || ',"schema_id":' || ${jsonText("v.schema_id")}
+    || ',"deletable":' || CASE WHEN v.deletable THEN 'true' ELSE 'false' END || ',"payload":' || ${jsonbCompact("v.payload")} || '}',
+    ',' ORDER BY v.id) || ']' AS variables,
+  '{' || string_agg(to_json(v.name)::text || ':' || ${jsonText("v.value")}, ',' ORDER BY v.id) FILTER (WHERE starts_with(v.name, 'utm_')) || '}' AS utm`);
+
+/**
+ * The contact of alias `c` as the text of its JSON object; `vars` is the row of VARIABLES_JSON_TEXT for it (or nulls:
+ * no variables).
+ */
+export const CONTACT_JSON_TEXT = sql.raw(`'{"id":' || c.id || ',"bot_id":' || c.bot_id
+  || ',"phone":' || ${jsonText("c.phone")} || ',"email":' || ${jsonText("c.email")} || ',"name":' || to_json(c.name)::text
+  || ',"address":' || ${jsonText("c.address")} || ',"messenger":' || to_json(c.messenger)::text
+  || ',"utm":' || COALESCE(vars.utm, '[]') || ',"avatar":' || ${jsonText("c.avatar")}
+  || CASE c.messenger
+       WHEN 'telegram' THEN ',"telegram_id":' || to_json(c.messenger_id)::text || ',"telegram_username":' || ${jsonText("c.telegram_username")}
+       WHEN 'max' THEN ',"max_user_id":' || ${jsonNumericId("c.messenger_id")} || ',"max_username":' || ${jsonText("c.max_username")}
+       ELSE '' END
+  || ',"vk_user_id":' || CASE WHEN c.messenger = 'vk' THEN ${jsonNumericId("c.messenger_id")} ELSE 'null' END
+  || CASE WHEN c.messenger = 'viber' THEN ',"viber_id":' || to_json(c.messenger_id)::text ELSE '' END
+  || ',"created_at":' || ${jsonTimestamp("c.created_at")} || ',"unsubscribed_at":' || ${jsonTimestamp("c.unsubscribed_at")}
+  || ',"tags":' || COALESCE(to_json(c.tags)::text, '[]') || ',"variables":' || COALESCE(vars.variables, '[]') || '}'`);

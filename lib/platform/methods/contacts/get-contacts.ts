@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMethod, GET_POST, ok } from "../../method";
-import { paginate } from "../../paginator";
+import { paginateRaw } from "../../paginator";
 import { integer, optional } from "../../validation";
 import { findContactPage } from "../../contacts/page";
 import { SortParamSchema } from "../../contacts/order";
@@ -38,11 +38,12 @@ export const getContacts = defineMethod({
       const offset = params.offset ?? 0;
       const limit = params.limit ?? DEFAULT_BATCH;
       const { contacts, total } = await findContactPage(db, filter, { offset, limit }, params.sort);
+      // `contacts` is PostgreSQL's text of the batch, written into the answer as it is (json.ts, RawJson).
       return ok({ data: contacts, meta: { offset, limit, total } });
     }
     const perPage = params.count ?? DEFAULT_PAGE_SIZE;
     const page = params.page ?? 1;
-    const { contacts, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage }, params.sort);
-    return ok(paginate(contacts, { total, perPage, page, path, metaLinks: true }));
+    const { contacts, count, total } = await findContactPage(db, filter, { offset: (page - 1) * perPage, limit: perPage }, params.sort);
+    return ok(paginateRaw(contacts, count, { total, perPage, page, path, metaLinks: true }));
   },
 });
