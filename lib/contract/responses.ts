@@ -236,8 +236,6 @@ export const MethodRemovedBody = z.strictObject({ error: z.string(), code: z.lit
 export const TooManyRequestsBody = z.strictObject({ message: z.string() }).meta({ id: "TooManyRequests" });
 /** 400 (parameters nested too deep, a body that cannot be read), 405 and 413. */
 export const RequestErrorBody = z.strictObject({ message: z.string(), error: z.string() }).meta({ id: "RequestError" });
-/** A database that cannot serve (with `request_id` and Retry-After), or a setting the platform lacks (encrypted list values). */
-export const ServiceUnavailableBody = z
-  .strictObject({ message: z.string(), error: z.string(), request_id: z.string().optional() })
-  .meta({ id: "ServiceUnavailable" });
+/** A database that cannot serve (with Retry-After), or a setting the platform lacks (encrypted list values); quoted by its request id. */
+export const ServiceUnavailableBody = z.strictObject({ message: z.string(), error: z.string(), request_id: z.string() }).meta({ id: "ServiceUnavailable" });
 export const ServerErrorBody = z.strictObject({ error: z.string(), request_id: z.string() }).meta({ id: "ServerError" });

@@ -127,7 +127,10 @@ function errorResponse(error: unknown, request: Request, t: Translate, requestId
     return new Response(null, { status: 302, headers: { ...headers, location } });
   }
   if (error instanceof PlatformError) {
-    return jsonResponse(error.status, error.body, { ...headers, ...error.headers });
+    if (error.status < 500) return jsonResponse(error.status, error.body, { ...headers, ...error.headers });
+    // A fault of this server (a setting it lacks), not of the request: logged, and quoted by its request id like every 5xx.
+    logError({ request_id: requestId, msg: "server fault answered", status: error.status, error });
+    return jsonResponse(error.status, { ...error.body, request_id: requestId }, { ...headers, ...error.headers });
   }
   const outage = databaseOutageOf(error);
   if (outage) {

@@ -16,6 +16,15 @@ test("GET /api/openapi.json answers the document, public and cacheable, with an 
   expect(await again.text()).toBe("");
 });
 
+test("any origin may read the document (a code generator or a viewer elsewhere), on 200 and on 304", () => {
+  const fresh = GET(new Request("http://dashboard.test/api/openapi.json", { headers: { origin: "https://tools.example" } }));
+  expect(fresh.headers.get("access-control-allow-origin")).toBe("*");
+  const again = GET(new Request("http://dashboard.test/api/openapi.json", { headers: { "if-none-match": fresh.headers.get("etag")! } }));
+  expect(again.status).toBe(304);
+  expect(again.headers.get("access-control-allow-origin")).toBe("*");
+  expect(again.headers.get("etag")).toBe(fresh.headers.get("etag"));
+});
+
 test("?lang=ru is the Russian document, under another entity tag", async () => {
   const en = GET(new Request("http://dashboard.test/api/openapi.json"));
   const ru = GET(new Request("http://dashboard.test/api/openapi.json?lang=ru"));

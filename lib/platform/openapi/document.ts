@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import * as contract from "@/lib/contract/responses";
 import { allMethods } from "../registry";
@@ -88,6 +89,8 @@ interface SchemaBundle {
   components: Record<string, JsonSchema>;
   /** The JSON Schema of each method's own answer, by `method status`; null for no body. */
   answers: Map<string, JsonSchema | null>;
+  /** Each method's parameters, by method name (the same for both verbs and both languages). */
+  parameters: Map<string, JsonSchema>;
 }
 
 let bundle: SchemaBundle | undefined;
@@ -109,10 +112,16 @@ function schemaBundle(): SchemaBundle {
       named.add(id);
     }
   }
-  const pending: [string, string][] = [];
+  const pending: [string, string | null][] = [];
+  const parameters = new Map<string, JsonSchema>();
   for (const [name, method] of allMethods()) {
+    parameters.set(name, parameterSchema(method));
     for (const [status, schema] of Object.entries(method.responses as MethodResponses)) {
-      if (!schema) continue;
+      if (schema === undefined) continue;
+      if (schema === null) {
+        pending.push([`${name} ${status}`, null]);
+        continue;
+      }
       const id = registry.get(schema)?.id ?? `${OPERATION_ID_PREFIX}${name}_${status}`;
       if (!registry.has(schema)) registry.add(schema, { id });
       pending.push([`${name} ${status}`, id]);
@@ -122,12 +131,11 @@ function schemaBundle(): SchemaBundle {
   const components: Record<string, JsonSchema> = {};
   for (const id of [...named].sort()) components[id] = tidy(converted.schemas[id]) as JsonSchema;
   const answers = new Map<string, JsonSchema | null>();
-  for (const [key, id] of pending)
-    answers.set(key, id.startsWith(OPERATION_ID_PREFIX) ? (tidy(converted.schemas[id]) as JsonSchema) : { $ref: `${SCHEMA_REF}${id}` });
-  for (const [name, method] of allMethods()) {
-    for (const [status, schema] of Object.entries(method.responses as MethodResponses)) if (schema === null) answers.set(`${name} ${status}`, null);
+  for (const [key, id] of pending) {
+    if (id === null) answers.set(key, null);
+    else answers.set(key, id.startsWith(OPERATION_ID_PREFIX) ? (tidy(converted.schemas[id]) as JsonSchema) : { $ref: `${SCHEMA_REF}${id}` });
   }
-  bundle = { components, answers };
+  bundle = { components, answers, parameters };
   return bundle;
 }
 
@@ -229,7 +237,7 @@ const pick = (text: Localized, lang: DocumentLanguage) => text[lang];
 
 function operationFor(name: string, method: ApiMethod, verb: "GET" | "POST", lang: DocumentLanguage): Json {
   const text = OPERATION_TEXTS[name];
-  const params = parameterSchema(method);
+  const params = schemaBundle().parameters.get(name) as JsonSchema;
   const properties = (params.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((params.required as string[] | undefined) ?? []);
   const describe = (key: string) => (text?.parameters[key] ? pick(text.parameters[key], lang) : undefined);
@@ -389,4 +397,17 @@ export function openApiDocument(lang: DocumentLanguage = "en"): Json {
   };
   documents.set(lang, document);
   return document;
+}
+
+const texts = new Map<DocumentLanguage, { text: string; etag: string }>();
+
+/** The document as served: its JSON text and an entity tag of that text, made once per language. */
+export function openApiDocumentText(lang: DocumentLanguage = "en"): { text: string; etag: string } {
+  let entry = texts.get(lang);
+  if (!entry) {
+    const text = JSON.stringify(openApiDocument(lang));
+    entry = { text, etag: `"${createHash("sha256").update(text).digest("hex").slice(0, 32)}"` };
+    texts.set(lang, entry);
+  }
+  return entry;
 }

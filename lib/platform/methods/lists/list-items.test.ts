@@ -393,7 +393,7 @@ describe("encrypted fields", () => {
     const answer = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     const text = "Encrypted values of the list cannot be read with the server's encryption key (PLATFORM_ENCRYPTION_KEY).";
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ message: text, error: text });
+    expect(answer.body).toEqual({ message: text, error: text, request_id: answer.headers.get("x-request-id") });
   });
 
   test("without PLATFORM_ENCRYPTION_KEY: writing or reading an encrypted value is 503 with a message; plain values still work", async () => {
@@ -404,10 +404,10 @@ describe("encrypted fields", () => {
     const text = "The list has encrypted fields, but the server has no encryption key (PLATFORM_ENCRYPTION_KEY).";
     const write = await add(owner, id, { plain: "p", secret: "s2" });
     expect(write.status).toBe(503);
-    expect(write.body).toEqual({ message: text, error: text });
+    expect(write.body).toEqual({ message: text, error: text, request_id: write.headers.get("x-request-id") });
     const read = await callApi(database.db, "getListItems", { key: owner.key, params: { schema_id: id } });
     expect(read.status).toBe(503);
-    expect(read.body).toEqual({ message: text, error: text });
+    expect(read.body).toEqual({ message: text, error: text, request_id: read.headers.get("x-request-id") });
     const [{ n }] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM platform.list_items WHERE schema_id = ${id}::uuid`);
     expect(n).toBe(1);
     // A list without encrypted fields does not need the key.
