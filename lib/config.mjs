@@ -147,6 +147,21 @@ const keyList = () =>
     return keys;
   });
 
+/**
+ * A postgres:// address, or null. The value may hold a password: a message never repeats it.
+ * @param {string} unsetMeans what leaving it unset means, for the message
+ */
+const postgresUrl = (unsetMeans) =>
+  optionalText().transform((text, context) => {
+    if (text === null) return null;
+    const url = URL.canParse(text) ? new URL(text) : null;
+    if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || !url.hostname) {
+      context.addIssue({ code: "custom", message: `must be a postgres:// address (postgres://user:password@host:5432/database), ${unsetMeans}` });
+      return z.NEVER;
+    }
+    return text;
+  });
+
 /** The shortest NEXTAUTH_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
 const MIN_SECRET_LENGTH = 32;
 
@@ -156,20 +171,8 @@ const variables = z.object({
   HOSTNAME: optionalText().transform((text) => text ?? "127.0.0.1"),
   SHUTDOWN_TIMEOUT_MS: wholeNumber({ min: 0, fallback: 25_000, unit: "milliseconds" }),
   TRUSTED_PROXIES: wholeNumber({ min: 0, max: 10, fallback: 0 }),
-  DATABASE_URL: optionalText().transform((text, context) => {
-    if (text === null) return null;
-    const url = URL.canParse(text) ? new URL(text) : null;
-    if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || !url.hostname) {
-      // The value may hold a password: it is not repeated.
-      context.addIssue({
-        code: "custom",
-        message: "must be a postgres:// address (postgres://user:password@host:5432/database), unset for the embedded database",
-      });
-      return z.NEVER;
-    }
-    return text;
-  }),
-  DATABASE_DIRECT_URL: optionalText(),
+  DATABASE_URL: postgresUrl("unset for the embedded database"),
+  DATABASE_DIRECT_URL: postgresUrl("the server itself, not a pooler; unset: DATABASE_URL"),
   DATA_DIR: optionalText().transform((text) => path.resolve(/*turbopackIgnore: true*/ text ?? "./.data")),
   DATABASE_POOL_SIZE: wholeNumber({ min: 1, max: 1000, fallback: 10, unit: "connections" }),
   NEXT_DIST_DIR: optionalText().transform((text) => text ?? ".next"),
@@ -206,6 +209,17 @@ const variables = z.object({
   DEMO_CONTACTS: wholeNumber({ min: 0, max: 10_000_000, fallback: 50_000, unit: "contacts" }),
 });
 
+/** Rules between variables; the first issue's path names the variable the message is about. */
+const checkedVariables = variables.superRefine((v, context) => {
+  if (v.DATABASE_DIRECT_URL && !v.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["DATABASE_DIRECT_URL"],
+      message: "is set without DATABASE_URL: set DATABASE_URL too (where queries go, e.g. the pooler), or unset both for the embedded database",
+    });
+  }
+});
+
 /** @param {z.infer<typeof variables>} v */
 function shape(v) {
   return {
@@ -216,6 +230,11 @@ function shape(v) {
     trustedProxies: v.TRUSTED_PROXIES,
     /** null: the embedded database in dataDir. */
     databaseUrl: v.DATABASE_URL,
+    /**
+     * The server itself, for what must hold one session: migrations under their lock. Set it when
+     * DATABASE_URL goes through a connection pooler (PgBouncer in transaction mode); null: databaseUrl.
+     */
+    databaseDirectUrl: v.DATABASE_DIRECT_URL,
     dataDir: v.DATA_DIR,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     nextDistDir: v.NEXT_DIST_DIR,
@@ -268,7 +287,7 @@ export const VARIABLES = Object.freeze(Object.keys(variables.shape));
 export function parseConfig(env) {
   const input = Object.create(null);
   for (const name of VARIABLES) input[name] = env[name];
-  const result = variables.safeParse(input);
+  const result = checkedVariables.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue.path[0] ?? "environment");

@@ -74,6 +74,25 @@ describe("configuration (lib/config.mjs)", () => {
     }
   });
 
+  test("DATABASE_DIRECT_URL (the server behind a pooler) is a postgres:// address like DATABASE_URL and needs it", () => {
+    const pooled = "postgres://u:p@pgbouncer:6432/app";
+    expect(parseConfig({ DATABASE_URL: pooled }).databaseDirectUrl).toBeNull();
+    expect(parseConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: " postgresql://u:p@db:5432/app " })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: "postgresql://u:p@db:5432/app",
+    });
+    for (const bad of ["mysql://u:hunter2@db/app", "db:5432", "postgres://", "u:hunter2@db"]) {
+      expect(refusal({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: bad })).toBe(
+        "DATABASE_DIRECT_URL must be a postgres:// address (postgres://user:password@host:5432/database), the server itself, not a pooler; unset: DATABASE_URL",
+      );
+    }
+    expect(refusal({ DATABASE_DIRECT_URL: "postgres://u:hunter2@db:5432/app" })).toBe(
+      "DATABASE_DIRECT_URL is set without DATABASE_URL: set DATABASE_URL too (where queries go, e.g. the pooler), or unset both for the embedded database",
+    );
+    // A wrong DATABASE_URL is named first, not hidden behind the rule between the two.
+    expect(refusal({ DATABASE_URL: "db", DATABASE_DIRECT_URL: "postgres://db/app" })).toMatch(/^DATABASE_URL must be a postgres:\/\/ address/);
+  });
+
   test("keys are exactly 32 bytes (hex or base64); the secret is never repeated", () => {
     const raw = randomBytes(32);
     for (const text of [raw.toString("hex"), raw.toString("base64"), raw.toString("base64url"), ` ${raw.toString("hex")}\n`]) {

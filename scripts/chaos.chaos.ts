@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { eq, sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
+import { queryRows } from "@/lib/db/client";
 import { exportJobs } from "@/lib/db/schema";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
@@ -35,10 +35,10 @@ interface Instance extends ServerInstance {
   alive: boolean;
 }
 
-async function startInstance(name: string, databaseUrl: string, apiKey: string): Promise<Instance> {
+async function startInstance(name: string, database: TestDatabase, apiKey: string): Promise<Instance> {
   const server = await startServer({
     env: (url) => ({
-      DATABASE_URL: databaseUrl,
+      ...serverDatabaseEnv(database),
       PLATFORM_BASE_URL: url,
       PLATFORM_API_KEY: apiKey,
       PLATFORM_RATE_LIMIT: "1000000",
@@ -72,7 +72,7 @@ interface Seen {
 }
 
 describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the invariants after", () => {
-  let database: Database & { url?: string };
+  let database: TestDatabase;
   let tenant: Tenant;
   let loadBot: number;
   let exportBot: number;
@@ -111,7 +111,7 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
       ],
     });
     // Both instances start at once on the same database: migrations run under an advisory lock.
-    instances.push(...(await Promise.all([startInstance("A", database.url!, tenant.key), startInstance("B", database.url!, tenant.key)])));
+    instances.push(...(await Promise.all([startInstance("A", database, tenant.key), startInstance("B", database, tenant.key)])));
 
     // A bulk adjustment of top-ups on the load's accounts, checked by the instances' workers, confirmed: it runs during the load.
     const member = await createMember(database.db, "owner");
@@ -212,7 +212,7 @@ describe.runIf(serverUrl)("chaos: two instances, a SIGKILL mid-load, and the inv
         kill(victim, "SIGKILL");
         await victim.exited;
         await new Promise((resolve) => setTimeout(resolve, 4_000));
-        instances.push(await startInstance(`${victim.name}'`, database.url!, tenant.key));
+        instances.push(await startInstance(`${victim.name}'`, database, tenant.key));
       }
       return { killed: victims.map((victim) => victim.name).join(" then "), exportRowsAtKill: row.rowsDone, batchRowsAtKill: batch?.progress.done ?? 0 };
     }

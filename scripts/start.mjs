@@ -14,7 +14,7 @@
 //
 // Refusals come first, each as one line on stderr and exit 1, before anything
 // is served or written: a variable that is wrong (lib/config.mjs), no
-// NEXTAUTH_SECRET, a DATABASE_URL that stays unreachable after a few tries or a
+// NEXTAUTH_SECRET, a DATABASE_URL (or DATABASE_DIRECT_URL) that stays unreachable after a few tries or a
 // DATA_DIR that cannot be created or written, an embedded DATA_DIR that another process holds (its
 // lock, lib/db/data-dir-lock.mjs, is taken here, before the port, and the
 // database opens under it), then a port in use.
@@ -55,8 +55,11 @@ function checkDataDirWritable(dir) {
   }
 }
 
-/** The database server answers, within a few tries (a server that is still starting gets its time). */
-async function checkDatabaseReachable(databaseUrl) {
+/**
+ * The database server answers, within a few tries (a server that is still starting gets its time).
+ * @param {string} variable the variable that holds the address, for the refusal
+ */
+async function checkDatabaseReachable(variable, databaseUrl) {
   const { default: pg } = await import("pg");
   const target = new URL(databaseUrl);
   const where = `${target.hostname}:${target.port || 5432}${target.pathname}`;
@@ -77,7 +80,7 @@ async function checkDatabaseReachable(databaseUrl) {
       if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
     }
   }
-  refuse(`DATABASE_URL: the database at ${where} cannot be reached (${last}); check the address and that the server runs.`);
+  refuse(`${variable}: the database at ${where} cannot be reached (${last}); check the address and that the server runs.`);
 }
 
 const shownHost = ["0.0.0.0", "::", ""].includes(hostname) ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
@@ -85,8 +88,10 @@ const url = `http://${shownHost}:${port}`;
 
 // The same directory lib/db/client.ts opens (databaseOptionsFromEnv); the lock's owner record names this server's address.
 let dataDirClaim = null;
-if (settings.databaseUrl) await checkDatabaseReachable(settings.databaseUrl);
-else {
+if (settings.databaseUrl) {
+  await checkDatabaseReachable("DATABASE_URL", settings.databaseUrl);
+  if (settings.databaseDirectUrl) await checkDatabaseReachable("DATABASE_DIRECT_URL", settings.databaseDirectUrl);
+} else {
   checkDataDirWritable(settings.dataDir);
   try {
     dataDirClaim = await acquireDataDirLock(settings.dataDir, { url });

@@ -161,6 +161,11 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     ["a short session secret", { NEXTAUTH_SECRET: "short" }, /^npm start: NEXTAUTH_SECRET must be at least 32 characters/],
     ["a DATABASE_URL that does not parse", { DATABASE_URL: "db.example.com:5432" }, /^npm start: DATABASE_URL must be a postgres:\/\/ address/],
     [
+      "a DATABASE_DIRECT_URL that does not parse",
+      { DATABASE_URL: "postgres://app:hunter2@127.0.0.1:1/app", DATABASE_DIRECT_URL: "app:hunter2@db.example.com:5432" },
+      /^npm start: DATABASE_DIRECT_URL must be a postgres:\/\/ address \(postgres:\/\/user:password@host:5432\/database\), the server itself, not a pooler/,
+    ],
+    [
       "a database that stays unreachable",
       { DATABASE_URL: "postgres://app:hunter2@127.0.0.1:1/app" },
       /^npm start: DATABASE_URL: the database at 127\.0\.0\.1:1\/app cannot be reached \(ECONNREFUSED\)/,

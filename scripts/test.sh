@@ -4,7 +4,8 @@
 #     they need nothing else installed and take a minute, so a finding fails the run before anything slow;
 #  2. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
 #  3. builds the app (the multi-instance and browser tests run the production build);
-#  4. vitest on the embedded database (PGlite), then the same suite on PostgreSQL;
+#  4. vitest on the embedded database (PGlite), then the same suite on PostgreSQL, then the node tests and the crash
+#     test through PgBouncer in transaction mode (scripts/test-pgbouncer.sh, which installs Debian's pgbouncer);
 #  5. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,9 @@ env -u TEST_DATABASE_URL ./node_modules/.bin/vitest run
 
 step "vitest on PostgreSQL ($TEST_DATABASE_URL)"
 TEST_DATABASE_URL="$TEST_DATABASE_URL" ./node_modules/.bin/vitest run
+
+step "through PgBouncer in transaction mode: vitest (node) and the crash test"
+TEST_DATABASE_DIRECT_URL="$TEST_DATABASE_URL" bash scripts/test-pgbouncer.sh
 
 if [ -f playwright.config.ts ] && ls e2e/*.spec.ts >/dev/null 2>&1; then
   step "Playwright (Debian's Chromium)"

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, PASSWORD_CHECKS_WAITING } from "./password";
 
@@ -13,7 +12,7 @@ import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, PASSWORD_C
  */
 describe("sign-in over HTTP", () => {
   let server: ServerInstance;
-  let database: (Database & { url?: string }) | undefined;
+  let database: TestDatabase | undefined;
   let dataDir: string | undefined;
   let csrf: { cookie: string; csrfToken: string };
 
@@ -22,7 +21,7 @@ describe("sign-in over HTTP", () => {
     const env: Record<string, string> = { NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", PLATFORM_LOG_REQUESTS: "0" };
     if (process.env.TEST_DATABASE_URL) {
       database = await createTestDatabase({ poolSize: 2 });
-      env.DATABASE_URL = database.url!;
+      Object.assign(env, serverDatabaseEnv(database));
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-http-"));
       Object.assign(env, { DATA_DIR: dataDir, DATABASE_URL: "" });

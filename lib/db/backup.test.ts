@@ -9,7 +9,7 @@ import { callApi, type Tenant } from "@/lib/platform/test-helpers";
 import { backupDatabase, type BackupResult, checkJournalSums, describeJournalCheck, restoreDatabase } from "./backup";
 import { openDatabase, queryRows, type Database } from "./client";
 import { DataDirLockedError } from "./data-dir-lock.mjs";
-import { createScratchDatabase } from "./testing";
+import { createScratchDatabase, testServer } from "./testing";
 
 /**
  * Backups of the embedded database: a copy taken while top-ups run restores to
@@ -187,17 +187,19 @@ function findPsql(): string | null {
   return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
 }
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!serverUrl)("the way to a PostgreSQL server", () => {
+const server = testServer();
+describe.skipIf(!server)("the way to a PostgreSQL server", () => {
   test("backup to .sql: psql loads it into a fresh database, migrations are recorded and every balance equals its journal", async () => {
     sqlDump = path.join(root, "dump.sql");
     const result = await backupDatabase(database, sqlDump);
     console.log(`SQL dump: ${result.bytes} bytes in ${result.ms} ms`);
     const psql = findPsql();
     expect(psql, "psql is not installed").not.toBeNull();
-    const scratch = await createScratchDatabase(serverUrl!, "restore");
+    const scratch = await createScratchDatabase(server!.url, "restore", server!.directUrl);
     try {
-      const load = spawnSync(psql!, ["-v", "ON_ERROR_STOP=1", "-q", "-d", scratch.url, "-f", sqlDump], { encoding: "utf8" });
+      // On the server itself: a dump's SET and set_config(…, false) hold for the statements after them, which a
+      // transaction pooler may send to another server connection.
+      const load = spawnSync(psql!, ["-v", "ON_ERROR_STOP=1", "-q", "-d", scratch.directUrl, "-f", sqlDump], { encoding: "utf8" });
       expect(load.stderr).toBe("");
       expect(load.status).toBe(0);
       // Opening it as the server would: the migrations are recorded, so none runs again.
@@ -223,6 +225,6 @@ describe.skipIf(!serverUrl)("the way to a PostgreSQL server", () => {
   });
 });
 
-test.runIf(!serverUrl)("the way to a PostgreSQL server: skipped, TEST_DATABASE_URL is not set (bash scripts/ensure-postgres.sh prints one)", () => {
+test.runIf(!server)("the way to a PostgreSQL server: skipped, TEST_DATABASE_URL is not set (bash scripts/ensure-postgres.sh prints one)", () => {
   console.log("skipped: the PostgreSQL restore test needs TEST_DATABASE_URL");
 });

@@ -20,7 +20,10 @@ export interface Database {
   db: Db;
   driver: Driver;
   close(): Promise<void>;
-  /** Runs fn while holding a session-level advisory lock (a no-op lock on PGlite, which has one connection). */
+  /**
+   * Runs fn while holding an advisory lock that every instance on the same database shares (a no-op lock on
+   * PGlite, which has one connection); safe through a transaction pooler.
+   */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /** Whether the database can serve (the embedded engine tracks full disks and failures; a server's pool is always "ok" here). */
   status(): DatabaseStatus;
@@ -40,6 +43,11 @@ const MIGRATION_LOCK_ID = 71_402_142;
 export interface OpenOptions {
   /** postgres://… — when absent, PGlite is used. */
   url?: string;
+  /**
+   * The server itself when `url` goes through a connection pooler (DATABASE_DIRECT_URL): migrations and the
+   * lock around them use it. Absent: `url`.
+   */
+  directUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
   /** Pool size for a real server. */
@@ -48,10 +56,10 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
+  const database = options.url ? await openPostgres(options.url, options.poolSize, options.directUrl) : await openPglite(options.dataDir);
   if (options.migrate !== false) {
     try {
-      await migrateDatabase(database);
+      await migrateDatabase(database, options.directUrl);
     } catch (error) {
       // Give the handle (and a data directory's lock) back: a retry opens afresh.
       await database.close().catch(() => undefined);
@@ -61,8 +69,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string, poolSize?: number): Promise<Database> {
-  const { Pool } = await import("pg");
+/**
+ * A pool on `url`, which may be a transaction pooler (PgBouncer with pool_mode = transaction): every query
+ * holds no session state between transactions — no session-level SET, advisory lock, LISTEN, temporary table or
+ * named prepared statement (node-postgres and drizzle send unnamed ones unless given a name, and nothing here
+ * names one).
+ */
+async function openPostgres(url: string, poolSize: number | undefined, directUrl: string | undefined): Promise<Database> {
+  const { Client, Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({
     connectionString: url,
@@ -72,17 +86,24 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
     console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: error.message }));
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // The lock is taken in a transaction held open on a connection of its own, outside the pool (fn may need
+  // every pooled connection). A transaction pooler gives a client one server connection for as long as its
+  // transaction is open, so the lock and its release stay on one server session; a session-level
+  // pg_advisory_lock would not (the unlock could run on another server connection, leaving the lock held
+  // for whoever gets that one next). COMMIT releases it, and so does the server when this process dies.
   const withLock = async <T>(lockId: number, fn: () => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const client = new Client({ connectionString: directUrl ?? url });
+    client.on("error", () => undefined); // a lost connection fails the next query; the lock went with it
+    await client.connect();
     try {
-      await client.query("SELECT pg_advisory_lock($1)", [lockId]);
-      try {
-        return await fn();
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1)", [lockId]);
-      }
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [lockId]);
+      const result = await fn();
+      await client.query("COMMIT");
+      return result;
     } finally {
-      client.release();
+      // After a failure the transaction is still open: ending the connection rolls it back.
+      await client.end().catch(() => undefined);
     }
   };
   return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }) };
@@ -126,8 +147,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
 }
 
-/** Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once are safe. */
-async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once
+ * are safe, and on `directUrl` when given (the server itself rather than a pooler in front of it).
+ */
+async function migrateDatabase(database: Database, directUrl: string | undefined): Promise<void> {
   if (database.driver === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -135,11 +159,24 @@ async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  // Session lock on its own connection: released by unlock, or by the server if this process dies.
-  await database.withLock(MIGRATION_LOCK_ID, () =>
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER }),
-  );
+  await database.withLock(MIGRATION_LOCK_ID, async () => {
+    if (!directUrl) {
+      // Through the pool: drizzle's migrator runs single statements and one transaction, which a pooler passes.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+      return;
+    }
+    const { Client } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const client = new Client({ connectionString: directUrl });
+    client.on("error", () => undefined); // a lost connection fails the next query
+    await client.connect();
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  });
 }
 
 /** Runs raw SQL and returns its rows (both drivers expose `rows`). */
@@ -149,8 +186,9 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
 }
 
 export function databaseOptionsFromEnv(): OpenOptions {
-  const { databaseUrl, dataDir } = config();
-  return databaseUrl ? { url: databaseUrl } : { dataDir };
+  const { databaseUrl, databaseDirectUrl, dataDir } = config();
+  if (!databaseUrl) return { dataDir };
+  return databaseDirectUrl ? { url: databaseUrl, directUrl: databaseDirectUrl } : { url: databaseUrl };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
+import { queryRows } from "@/lib/db/client";
 
 /**
  * Two production servers (`npm start`) on one PostgreSQL database: the rate limit and key
@@ -12,21 +12,26 @@ import { queryRows, type Database } from "@/lib/db/client";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const TOKEN = "multi-instance-operator-token";
 
-function startInstance(databaseUrl: string): Promise<ServerInstance> {
+function startInstance(database: TestDatabase): Promise<ServerInstance> {
   return startServer({
-    env: { DATABASE_URL: databaseUrl, PLATFORM_OPERATOR_TOKEN: TOKEN, NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789", PLATFORM_LOG_REQUESTS: "0" },
+    env: {
+      ...serverDatabaseEnv(database),
+      PLATFORM_OPERATOR_TOKEN: TOKEN,
+      NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789",
+      PLATFORM_LOG_REQUESTS: "0",
+    },
   });
 }
 
 describe.runIf(serverUrl)("two server instances on one PostgreSQL database", () => {
-  let database: Database & { url?: string };
+  let database: TestDatabase;
   let a: ServerInstance;
   let b: ServerInstance;
 
   beforeAll(async () => {
     assertBuilt();
     database = await createTestDatabase({ poolSize: 4 });
-    [a, b] = await Promise.all([startInstance(database.url!), startInstance(database.url!)]);
+    [a, b] = await Promise.all([startInstance(database), startInstance(database)]);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { eq } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
@@ -20,10 +19,10 @@ import { exportFileStream } from "./download";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const CONTACTS = 30_000;
 
-function startInstance(databaseUrl: string, apiKey: string, extraEnv: Record<string, string> = {}): Promise<ServerInstance> {
+function startInstance(database: TestDatabase, apiKey: string, extraEnv: Record<string, string> = {}): Promise<ServerInstance> {
   return startServer({
     env: (url) => ({
-      DATABASE_URL: databaseUrl,
+      ...serverDatabaseEnv(database),
       PLATFORM_BASE_URL: url,
       PLATFORM_API_KEY: apiKey,
       NEXTAUTH_SECRET: "test-secret-0123456789abcdef0123456789",
@@ -36,7 +35,7 @@ function startInstance(databaseUrl: string, apiKey: string, extraEnv: Record<str
 }
 
 describe.runIf(serverUrl)("contact export across server restarts", () => {
-  let database: Database & { url?: string };
+  let database: TestDatabase;
   let tenant: Tenant;
   const running: ServerInstance[] = [];
 
@@ -91,7 +90,7 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
   test("restart: a server killed mid-export (SIGKILL) leaves the job to the next server, which continues from the last batch written; every contact exactly once", async () => {
     const created = await createExportJob(database.db, { userId: uniqueId(), bot: tenant.botId, from: null, to: null, tz: "UTC", format: "jsonl", bom: false });
     // A short lease, so that the next server need not wait 30 s for the dead one's.
-    const first = await startInstance(database.url!, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
+    const first = await startInstance(database, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
     running.push(first);
     const midway = await waitFor(
       () => job(created.id),
@@ -106,7 +105,7 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     const deadOwner = atCrash.leaseOwner!;
     expect(deadOwner).toBeTruthy();
 
-    const second = await startInstance(database.url!, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
+    const second = await startInstance(database, tenant.key, { DASHBOARD_EXPORT_LEASE_SECONDS: "3" });
     running.push(second);
     const finished = await waitFor(
       () => job(created.id),
@@ -129,7 +128,7 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
 
   test("restart: a server stopped with SIGTERM hands its export back at once, and the next server finishes it exactly once", async () => {
     const created = await createExportJob(database.db, { userId: uniqueId(), bot: tenant.botId, from: null, to: null, tz: "UTC", format: "csv", bom: true });
-    const first = await startInstance(database.url!, tenant.key);
+    const first = await startInstance(database, tenant.key);
     running.push(first);
     await waitFor(
       () => job(created.id),
@@ -142,7 +141,7 @@ describe.runIf(serverUrl)("contact export across server restarts", () => {
     const atStop = await job(created.id);
     expect(atStop).toMatchObject({ status: "running", leaseOwner: null, leaseExpiresAt: null });
     expect(atStop.rowsDone).toBeLessThan(CONTACTS);
-    const second = await startInstance(database.url!, tenant.key);
+    const second = await startInstance(database, tenant.key);
     running.push(second);
     const finished = await waitFor(
       () => job(created.id),
