@@ -65,6 +65,7 @@ export function FieldRow({
           <div className="flex items-center gap-2">
             <button
               type="button"
+              id={`${base}-drag`}
               className="cursor-grab rounded-md border border-border px-2 py-1 text-muted hover:bg-surface-2 active:cursor-grabbing"
               aria-label={t("lists.form.drag", { n })}
               {...sortable?.handle}
@@ -98,7 +99,14 @@ export function FieldRow({
             >
               ↓ <span className="sr-only sm:not-sr-only">{t("lists.form.down")}</span>
             </Button>
-            <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("lists.form.remove", { n })} disabled={count === 1} onClick={onRemove}>
+            <Button
+              id={`${base}-remove`}
+              variant="ghost"
+              className="px-2 py-1 text-danger"
+              aria-label={t("lists.form.remove", { n })}
+              disabled={count === 1}
+              onClick={onRemove}
+            >
               {t("lists.form.remove_short")}
             </Button>
           </div>

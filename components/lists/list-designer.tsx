@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import type { Active, DragEndEvent, Over, UniqueIdentifier } from "@dnd-kit/core";
@@ -74,31 +75,34 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: "fields" });
   const values = useWatch({ control, name: "fields" });
   const listName = useWatch({ control, name: "name" });
-  // dnd-kit (./sortable-fields) loads once there are two fields to order; the rows are drawn anew with it, and the
-  // keyboard stays where it was.
-  const [dnd, setDnd] = useState<typeof import("./sortable-fields") | null>(null);
-  const focusBeforeDnd = useRef<string | null>(null);
-  const sortableCount = fields.length;
+  // dnd-kit (./sortable-fields) loads on the first focus or pointer in the form, or once there are two fields to
+  // order. With it the rows are drawn anew: in one task (flushSync), the focus and the caret go back where they were,
+  // so that no key press or typed text is lost to the change.
+  const [dndWanted, setDndWanted] = useState(false);
+  const [dnd, setDnd] = useState<Pick<typeof import("./sortable-fields"), "SortableFields" | "SortableItem"> | null>(null);
+  const fieldList = useRef<HTMLDivElement>(null);
+  const wantDnd = dndWanted || fields.length >= 2;
   useEffect(() => {
-    if (dnd || sortableCount < 2) return;
+    if (dnd || !wantDnd) return;
     let current = true;
     void import("./sortable-fields").then(
-      (module) => {
+      ({ SortableFields, SortableItem }) => {
         if (!current) return;
-        focusBeforeDnd.current = document.activeElement?.id || null;
-        setDnd(module);
+        const active = document.activeElement;
+        const id = active instanceof HTMLElement && fieldList.current?.contains(active) ? active.id : "";
+        const caret = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
+        flushSync(() => setDnd({ SortableFields, SortableItem }));
+        const again = id ? document.getElementById(id) : null;
+        if (!again || again === document.activeElement) return;
+        again.focus();
+        if (caret && again instanceof HTMLInputElement && caret[0] !== null && caret[1] !== null) again.setSelectionRange(caret[0], caret[1]);
       },
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [dnd, sortableCount]);
-  useEffect(() => {
-    if (!dnd || !focusBeforeDnd.current) return;
-    document.getElementById(focusBeforeDnd.current)?.focus();
-    focusBeforeDnd.current = null;
-  }, [dnd]);
+  }, [dnd, wantDnd]);
 
   /** Duplicates depend on other rows: after any slug or order change, recheck every filled-in slug. */
   const recheckSlugs = () => {
@@ -203,7 +207,15 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro" data-ready={ready}>
+      <form
+        onSubmit={onSubmit}
+        onFocusCapture={() => setDndWanted(true)}
+        onPointerOverCapture={() => setDndWanted(true)}
+        noValidate
+        className="space-y-6"
+        aria-describedby="designer-intro"
+        data-ready={ready}
+      >
         <p id="designer-intro" className="text-sm text-muted">
           {t("lists.designer_intro")}
         </p>
@@ -240,19 +252,21 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
               </span>
             </div>
             <GroupError id="designer-fields-error" error={fieldsError ? { message: String(fieldsError) } : undefined} />
-            {dnd ? (
-              <dnd.SortableFields id={dndId} items={fields.map((field) => field.id)} onDragEnd={onDragEnd} accessibility={accessibility}>
-                <ol className="space-y-3">
-                  {fields.map((field, index) => (
-                    <dnd.SortableItem key={field.id} id={field.id}>
-                      {(sortable) => fieldRow(field, index, sortable)}
-                    </dnd.SortableItem>
-                  ))}
-                </ol>
-              </dnd.SortableFields>
-            ) : (
-              <ol className="space-y-3">{fields.map((field, index) => fieldRow(field, index, null))}</ol>
-            )}
+            <div ref={fieldList}>
+              {dnd ? (
+                <dnd.SortableFields id={dndId} items={fields.map((field) => field.id)} onDragEnd={onDragEnd} accessibility={accessibility}>
+                  <ol className="space-y-3">
+                    {fields.map((field, index) => (
+                      <dnd.SortableItem key={field.id} id={field.id}>
+                        {(sortable) => fieldRow(field, index, sortable)}
+                      </dnd.SortableItem>
+                    ))}
+                  </ol>
+                </dnd.SortableFields>
+              ) : (
+                <ol className="space-y-3">{fields.map((field, index) => fieldRow(field, index, null))}</ol>
+              )}
+            </div>
             <p className="sr-only" role="status" aria-live="polite">
               {announcement}
             </p>
