@@ -22,9 +22,9 @@ import vm from "node:vm";
 import zlib from "node:zlib";
 
 /** Past this many gzip kB on any route the check fails (issue 21). */
-export const LIMIT_KB = 200;
+const LIMIT_KB = 200;
 /** The goal every route should meet. */
-export const GOAL_KB = 170;
+const GOAL_KB = 170;
 
 /** `npm start` (Next's `compression`) sends a smaller answer as it is. */
 const COMPRESSION_THRESHOLD = 1024;
@@ -43,7 +43,7 @@ function pageEntries(distDir) {
  * `globalThis.__RSC_MANIFEST[appPath]`; it runs in an empty context of its own.
  * @returns {string[]} paths relative to the build folder ("static/chunks/….js")
  */
-export function entryChunks(distDir, appPath) {
+function entryChunks(distDir, appPath) {
   const file = path.join(distDir, "server", "app", `${appPath}_client-reference-manifest.js`);
   const context = vm.createContext({});
   vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file, timeout: 5000 });
@@ -119,7 +119,7 @@ export function overLimit(rows, limitKb = LIMIT_KB) {
 }
 
 /** The command: prints the table, returns the exit code. */
-export async function main(argv) {
+async function main(argv) {
   const option = (name) => {
     const at = argv.indexOf(name);
     return at === -1 ? undefined : argv[at + 1];
