@@ -3,7 +3,8 @@
 #  1. the code checks, `npm run lint`: ESLint (with the layering rules), Prettier in check mode, knip (dead code);
 #     they need nothing else installed and take a minute, so a finding fails the run before anything slow;
 #  2. installs what the tests need and is missing: Debian's Chromium, PostgreSQL;
-#  3. builds the app (the multi-instance and browser tests run the production build);
+#  3. builds the app (the multi-instance and browser tests run the production build) and prints each route's first-load
+#     JavaScript (scripts/route-js.mjs), failing past 200 kB gzip;
 #  4. vitest on the embedded database (PGlite), then the same suite on PostgreSQL, then the node tests and the crash
 #     test through PgBouncer in transaction mode (scripts/test-pgbouncer.sh, which installs Debian's pgbouncer);
 #  5. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir.
@@ -33,6 +34,9 @@ fi
 
 step "next build"
 ./node_modules/.bin/next build
+
+step "JavaScript per route"
+node scripts/route-js.mjs --budget
 
 step "vitest on PGlite (embedded)"
 env -u TEST_DATABASE_URL ./node_modules/.bin/vitest run

@@ -7,7 +7,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import type { DryRunFailureView, DryRunView } from "@/lib/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
-import { hasMessage } from "@/lib/i18n/translate";
+import { hasText } from "@/lib/i18n/format";
 import { describeCode } from "@/lib/ledger/outcome-codes";
 import { formatMoney } from "@/lib/money/money";
 import { contactHref, directionName } from "./format";
@@ -57,7 +57,7 @@ export function DryRunSummary({ dryRun }: { dryRun: DryRunView }) {
         </li>
         {refused.map(([code, count]) => (
           <li key={code} className="text-danger" data-testid="dry-run-refused" data-code={code}>
-            {hasMessage(outcomeKey(code))
+            {hasText(t, outcomeKey(code))
               ? t(outcomeKey(code), { count: formatCount(count, locale) })
               : t("adjustments.page.dry_run.code_other", { count: formatCount(count, locale), reason: describeCode(code, t) })}
           </li>

@@ -20,7 +20,7 @@ import { SavedViews } from "./saved-views";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
-import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/forms";
+import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/limits";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 

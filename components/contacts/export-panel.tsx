@@ -3,19 +3,21 @@
 import { useId, useState, useTransition } from "react";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, GroupError, Radio } from "@/components/ui/field";
 import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
-import { ExportFileSchema, type ExportFile } from "@/lib/contacts/export/forms";
+import type { ExportFile } from "@/lib/contacts/export/forms";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { startExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
 import { ExportList } from "./export-list";
 import { useRefreshExports } from "@/lib/queries/use-exports";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+
+const exportFileResolver = lazyZodResolver<ExportFile>(() => import("@/lib/contacts/export/forms").then((forms) => forms.ExportFileSchema));
 
 /**
  * The browser's header export: starts an export of what the browser counts now
@@ -53,7 +55,7 @@ export function ExportPanel({
   const refreshExports = useRefreshExports();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
-  const form = useForm<ExportFile>({ resolver: zodResolver(ExportFileSchema), defaultValues: { format: "csv", bom: true } });
+  const form = useForm<ExportFile>({ resolver: exportFileResolver, defaultValues: { format: "csv", bom: true } });
   const format = form.watch("format");
   const exported = withSearch ? filters : { ...filters, q: null };
   const summary = describeFilters(exported, t, locale, botName) ?? t("exports.no_filters");

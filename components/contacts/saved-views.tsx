@@ -3,7 +3,6 @@
 import { useId, useState, useTransition } from "react";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,7 +11,11 @@ import { Field, Input } from "@/components/ui/field";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 import type { ActionResult } from "@/lib/actions/result";
 import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
-import { MAX_VIEW_NAME_LENGTH, ViewNameFormSchema, type SavedView, type ViewNameForm } from "@/lib/contacts/saved-views/forms";
+import type { SavedView, ViewNameForm } from "@/lib/contacts/saved-views/forms";
+import { MAX_VIEW_NAME_LENGTH } from "@/lib/contacts/saved-views/limits";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+
+const viewNameResolver = lazyZodResolver<ViewNameForm>(() => import("@/lib/contacts/saved-views/forms").then((forms) => forms.ViewNameFormSchema));
 
 const BROWSER_PATH = "/contacts";
 const byName = (a: SavedView, b: SavedView) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
@@ -171,7 +174,7 @@ function ViewNameEditor({
   const { t } = useI18n();
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ViewNameForm>({ resolver: zodResolver(ViewNameFormSchema), defaultValues: { name: initialName } });
+  const form = useForm<ViewNameForm>({ resolver: viewNameResolver, defaultValues: { name: initialName } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);

@@ -1,22 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Field, Textarea } from "@/components/ui/field";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import {
-  MAX_DESCRIPTION,
-  MOVEMENT_BOUNDS,
-  descriptionLength,
-  movementFormSchema,
-  type MovementForm as MovementFormValues,
-  type MovementKind,
-} from "@/lib/ledger/forms";
+import type { MovementForm as MovementFormValues, MovementKind } from "@/lib/ledger/forms";
+import { MAX_DESCRIPTION, MOVEMENT_BOUNDS, descriptionLength } from "@/lib/ledger/limits";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { formatMoney, currencyDigits } from "@/lib/money/money";
 import { amountErrorVars, parseAmountText } from "@/lib/money/parse-amount";
 import type { AccountView } from "@/lib/ledger/types";
@@ -67,7 +61,11 @@ export function MovementForm({
   const { t, locale, timeZone } = useI18n();
   const currency = account.currency;
   const prefix = `${kind}-${account.id}`;
-  const form = useForm<MovementFormValues>({ resolver: zodResolver(movementFormSchema(currency, locale)), defaultValues: { amount: "", description: "" } });
+  const resolver = useMemo(
+    () => lazyZodResolver<MovementFormValues>(() => import("@/lib/ledger/forms").then((forms) => forms.movementFormSchema(currency, locale))),
+    [currency, locale],
+  );
+  const form = useForm<MovementFormValues>({ resolver, defaultValues: { amount: "", description: "" } });
   const { errors } = form.formState;
   const [review, setReview] = useState<Review | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -2,14 +2,13 @@
 
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Field } from "@/components/ui/field";
-import { OpenAccountRequestSchema } from "@/lib/ledger/forms";
+import type { OpenAccountRequest } from "@/lib/ledger/forms";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import type { AccountView } from "@/lib/ledger/types";
 import { openAccountAction } from "@/lib/ledger/actions";
 import { placeFailure } from "./describe";
@@ -18,8 +17,10 @@ import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission } from "./use-ledger-submission";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
-const OpenAccountFormSchema = OpenAccountRequestSchema.pick({ currency: true });
-type OpenAccountForm = z.infer<typeof OpenAccountFormSchema>;
+type OpenAccountForm = Pick<OpenAccountRequest, "currency">;
+const openAccountResolver = lazyZodResolver<OpenAccountForm>(() =>
+  import("@/lib/ledger/forms").then((forms) => forms.OpenAccountRequestSchema.pick({ currency: true })),
+);
 
 /**
  * Opens an account: a searchable list of ISO 4217 currencies without the ones
@@ -44,7 +45,7 @@ export function OpenAccountForm({
   const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
   /** Made when the form opens, renewed after each definite outcome. */
   const [key, setKey] = useState(newIdempotencyKey);
-  const form = useForm<OpenAccountForm>({ resolver: zodResolver(OpenAccountFormSchema), defaultValues: { currency: "" } });
+  const form = useForm<OpenAccountForm>({ resolver: openAccountResolver, defaultValues: { currency: "" } });
   const { errors } = form.formState;
   const { submit, pending } = useLedgerSubmission(openAccountAction);
 

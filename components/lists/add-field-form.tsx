@@ -2,18 +2,21 @@
 
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
-import { AddFieldFormSchema, DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath, type AddFieldFormInput } from "@/lib/dashboard/forms/lists";
-import { slugFromName } from "@/lib/dashboard/lists/slug";
+import type { AddFieldFormInput } from "@/lib/dashboard/forms/lists";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath } from "@/lib/dashboard/forms/list-fields";
+import { preloadSlugFromName, withSlugFromName } from "@/lib/dashboard/lists/slug-loader";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
+
+const addFieldResolver = lazyZodResolver<AddFieldFormInput>(() => import("@/lib/dashboard/forms/lists").then((forms) => forms.AddFieldFormSchema));
 
 const emptyField = (schemaId: string): AddFieldFormInput => ({
   schemaId,
@@ -26,7 +29,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const [topError, setTopError] = useState<string | null>(null);
   const ready = useHydrated();
   const [slugFollows, setSlugFollows] = useState(true);
-  const form = useForm<AddFieldFormInput>({ resolver: zodResolver(AddFieldFormSchema), mode: "onChange", defaultValues: emptyField(schemaId) });
+  const form = useForm<AddFieldFormInput>({ resolver: addFieldResolver, mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
   const errors = form.formState.errors.field;
   const slugHint = t("lists.form.slug_hint");
@@ -71,12 +74,15 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
           <Field id="add-field-name" label={t("lists.form.field_name")} error={errors?.name} required>
             <Input
               autoComplete="off"
+              onFocus={() => void preloadSlugFromName().catch(() => {})}
               {...form.register("field.name", {
                 onChange: (event) => {
                   if (!slugFollows) return;
                   const name = String(event.target.value);
-                  const slug = name.trim() ? slugFromName(name, { taken: existing.map((field) => field.slug), position: existing.length }) : "";
-                  form.setValue("field.slug", slug, { shouldValidate: Boolean(slug), shouldDirty: true });
+                  withSlugFromName((slugFromName) => {
+                    const slug = name.trim() ? slugFromName(name, { taken: existing.map((field) => field.slug), position: existing.length }) : "";
+                    form.setValue("field.slug", slug, { shouldValidate: Boolean(slug), shouldDirty: true });
+                  });
                 },
               })}
             />

@@ -1,16 +1,28 @@
 "use client";
 
+import type { ButtonHTMLAttributes, CSSProperties, Ref } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import { FIELD_TYPES, type CreateListForm, type CreateListFormInput, type FieldType } from "@/lib/dashboard/forms/lists";
+import { preloadSlugFromName } from "@/lib/dashboard/lists/slug-loader";
+import type { CreateListForm, CreateListFormInput } from "@/lib/dashboard/forms/lists";
+import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
 
-/** One row of the designer: a sortable item whose handle drags (pointer, or Space + arrows) and whose buttons move it. */
+/** What dnd-kit gives a sortable row (./sortable-fields): the row's ref and position, the handle's ref and events. */
+export interface SortableRow {
+  setNodeRef: (element: HTMLElement | null) => void;
+  style: CSSProperties;
+  isDragging: boolean;
+  handle: ButtonHTMLAttributes<HTMLButtonElement> & { ref: Ref<HTMLButtonElement> };
+}
+
+/**
+ * One row of the designer: a sortable item whose handle drags (pointer, or Space + arrows) and whose buttons move it.
+ * Without `sortable` (one field, or dnd-kit still loading) the handle is drawn but drags nothing yet.
+ */
 export function FieldRow({
   id,
   index,
@@ -21,6 +33,7 @@ export function FieldRow({
   onSlugTyped,
   onMove,
   onRemove,
+  sortable,
 }: {
   id: string;
   index: number;
@@ -31,9 +44,9 @@ export function FieldRow({
   onSlugTyped: (slug: string) => void;
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
+  sortable: SortableRow | null;
 }) {
   const t = useT();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const errors = form.formState.errors.fields?.[index];
   const n = index + 1;
   const base = `field-${id}`;
@@ -41,9 +54,9 @@ export function FieldRow({
 
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn("rounded-lg border border-border bg-surface p-4", isDragging && "relative z-10 shadow-lg ring-2 ring-primary")}
+      ref={sortable?.setNodeRef}
+      style={sortable?.style}
+      className={cn("rounded-lg border border-border bg-surface p-4", sortable?.isDragging && "relative z-10 shadow-lg ring-2 ring-primary")}
       data-testid={`field-row-${index}`}
     >
       <fieldset className="space-y-3">
@@ -52,11 +65,10 @@ export function FieldRow({
           <div className="flex items-center gap-2">
             <button
               type="button"
-              ref={setActivatorNodeRef}
+              id={`${base}-drag`}
               className="cursor-grab rounded-md border border-border px-2 py-1 text-muted hover:bg-surface-2 active:cursor-grabbing"
               aria-label={t("lists.form.drag", { n })}
-              {...attributes}
-              {...listeners}
+              {...sortable?.handle}
             >
               <span aria-hidden="true">⠿</span>
             </button>
@@ -87,14 +99,25 @@ export function FieldRow({
             >
               ↓ <span className="sr-only sm:not-sr-only">{t("lists.form.down")}</span>
             </Button>
-            <Button variant="ghost" className="px-2 py-1 text-danger" aria-label={t("lists.form.remove", { n })} disabled={count === 1} onClick={onRemove}>
+            <Button
+              id={`${base}-remove`}
+              variant="ghost"
+              className="px-2 py-1 text-danger"
+              aria-label={t("lists.form.remove", { n })}
+              disabled={count === 1}
+              onClick={onRemove}
+            >
               {t("lists.form.remove_short")}
             </Button>
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field id={`${base}-name`} label={t("lists.form.field_name")} error={errors?.name} required>
-            <Input autoComplete="off" {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })} />
+            <Input
+              autoComplete="off"
+              onFocus={() => void preloadSlugFromName().catch(() => {})}
+              {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })}
+            />
           </Field>
           <Field id={`${base}-slug`} label={t("lists.form.field_slug")} description={slugHint} error={errors?.slug} required>
             <Input

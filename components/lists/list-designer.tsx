@@ -1,44 +1,30 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Active,
-  type DragEndEvent,
-  type Over,
-  type UniqueIdentifier,
-} from "@dnd-kit/core";
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import type { Active, DragEndEvent, Over, UniqueIdentifier } from "@dnd-kit/core";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, GroupError, Input } from "@/components/ui/field";
-import {
-  CreateListFormSchema,
-  DEFAULT_CURRENCY,
-  MAX_FIELDS,
-  createListErrorPath,
-  type CreateListForm,
-  type CreateListFormInput,
-  type ListFieldFormInput,
-} from "@/lib/dashboard/forms/lists";
-import { slugFromName } from "@/lib/dashboard/lists/slug";
+import type { CreateListForm, CreateListFormInput, ListFieldFormInput } from "@/lib/dashboard/forms/lists";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { DEFAULT_CURRENCY, MAX_FIELDS, createListErrorPath } from "@/lib/dashboard/forms/list-fields";
+import { withSlugFromName } from "@/lib/dashboard/lists/slug-loader";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import { createListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
-import { FieldRow } from "./field-row";
+import { FieldRow, type SortableRow } from "./field-row";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
+
+const createListResolver = lazyZodResolver<CreateListFormInput, CreateListForm>(() =>
+  import("@/lib/dashboard/forms/lists").then((forms) => forms.CreateListFormSchema),
+);
 
 const newField = (): ListFieldFormInput => ({
   name: "",
@@ -72,7 +58,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     if (topErrors.length) topRef.current?.focus();
   }, [topErrors]);
   const form = useForm<CreateListFormInput, unknown, CreateListForm>({
-    resolver: zodResolver(CreateListFormSchema),
+    resolver: createListResolver,
     // Inputs are checked when left, then as they change; slugs are rechecked on every keystroke (recheckSlugs).
     // Not "onChange": useFieldArray would then validate the whole array after each append and flag the new, empty row.
     mode: "onBlur",
@@ -89,7 +75,34 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: "fields" });
   const values = useWatch({ control, name: "fields" });
   const listName = useWatch({ control, name: "name" });
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // dnd-kit (./sortable-fields) loads on the first focus or pointer in the form, or once there are two fields to
+  // order. With it the rows are drawn anew: in one task (flushSync), the focus and the caret go back where they were,
+  // so that no key press or typed text is lost to the change.
+  const [dndWanted, setDndWanted] = useState(false);
+  const [dnd, setDnd] = useState<Pick<typeof import("./sortable-fields"), "SortableFields" | "SortableItem"> | null>(null);
+  const fieldList = useRef<HTMLDivElement>(null);
+  const wantDnd = dndWanted || fields.length >= 2;
+  useEffect(() => {
+    if (dnd || !wantDnd) return;
+    let current = true;
+    void import("./sortable-fields").then(
+      ({ SortableFields, SortableItem }) => {
+        if (!current) return;
+        const active = document.activeElement;
+        const id = active instanceof HTMLElement && fieldList.current?.contains(active) ? active.id : "";
+        const caret = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
+        flushSync(() => setDnd({ SortableFields, SortableItem }));
+        const again = id ? document.getElementById(id) : null;
+        if (!again || again === document.activeElement) return;
+        again.focus();
+        if (caret && again instanceof HTMLInputElement && caret[0] !== null && caret[1] !== null) again.setSelectionRange(caret[0], caret[1]);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [dnd, wantDnd]);
 
   /** Duplicates depend on other rows: after any slug or order change, recheck every filled-in slug. */
   const recheckSlugs = () => {
@@ -137,15 +150,38 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     if (from >= 0 && to >= 0) moveField(from, to);
   };
 
-  const onNameTyped = (index: number, name: string) => {
-    if (form.getValues(`fields.${index}.slugFollowsName`) === false) return;
-    const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
-    form.setValue(`fields.${index}.slug`, name.trim() ? slugFromName(name, { taken, position: index }) : "", {
-      shouldValidate: name.trim() !== "",
-      shouldDirty: true,
+  const onNameTyped = (index: number, name: string) =>
+    withSlugFromName((slugFromName) => {
+      if (form.getValues(`fields.${index}.slugFollowsName`) === false) return;
+      const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
+      form.setValue(`fields.${index}.slug`, name.trim() ? slugFromName(name, { taken, position: index }) : "", {
+        shouldValidate: name.trim() !== "",
+        shouldDirty: true,
+      });
+      recheckSlugs();
     });
-    recheckSlugs();
-  };
+
+  const fieldRow = (field: (typeof fields)[number], index: number, sortable: SortableRow | null) => (
+    <FieldRow
+      key={field.id}
+      sortable={sortable}
+      id={field.id}
+      index={index}
+      count={fields.length}
+      form={form}
+      type={values?.[index]?.type ?? "string"}
+      onNameTyped={onNameTyped}
+      onSlugTyped={(slug) => {
+        form.setValue(`fields.${index}.slugFollowsName`, slug === "");
+        recheckSlugs();
+      }}
+      onMove={moveField}
+      onRemove={() => {
+        remove(index);
+        requestAnimationFrame(recheckSlugs);
+      }}
+    />
+  );
 
   const onSubmit = form.handleSubmit(async (input) => {
     setTopErrors([]);
@@ -171,7 +207,15 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro" data-ready={ready}>
+      <form
+        onSubmit={onSubmit}
+        onFocusCapture={() => setDndWanted(true)}
+        onPointerOverCapture={() => setDndWanted(true)}
+        noValidate
+        className="space-y-6"
+        aria-describedby="designer-intro"
+        data-ready={ready}
+      >
         <p id="designer-intro" className="text-sm text-muted">
           {t("lists.designer_intro")}
         </p>
@@ -208,32 +252,21 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
               </span>
             </div>
             <GroupError id="designer-fields-error" error={fieldsError ? { message: String(fieldsError) } : undefined} />
-            <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
-              <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
-                <ol className="space-y-3">
-                  {fields.map((field, index) => (
-                    <FieldRow
-                      key={field.id}
-                      id={field.id}
-                      index={index}
-                      count={fields.length}
-                      form={form}
-                      type={values?.[index]?.type ?? "string"}
-                      onNameTyped={onNameTyped}
-                      onSlugTyped={(slug) => {
-                        form.setValue(`fields.${index}.slugFollowsName`, slug === "");
-                        recheckSlugs();
-                      }}
-                      onMove={moveField}
-                      onRemove={() => {
-                        remove(index);
-                        requestAnimationFrame(recheckSlugs);
-                      }}
-                    />
-                  ))}
-                </ol>
-              </SortableContext>
-            </DndContext>
+            <div ref={fieldList}>
+              {dnd ? (
+                <dnd.SortableFields id={dndId} items={fields.map((field) => field.id)} onDragEnd={onDragEnd} accessibility={accessibility}>
+                  <ol className="space-y-3">
+                    {fields.map((field, index) => (
+                      <dnd.SortableItem key={field.id} id={field.id}>
+                        {(sortable) => fieldRow(field, index, sortable)}
+                      </dnd.SortableItem>
+                    ))}
+                  </ol>
+                </dnd.SortableFields>
+              ) : (
+                <ol className="space-y-3">{fields.map((field, index) => fieldRow(field, index, null))}</ol>
+              )}
+            </div>
             <p className="sr-only" role="status" aria-live="polite">
               {announcement}
             </p>

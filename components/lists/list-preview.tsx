@@ -3,7 +3,8 @@
 import { useI18n } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
-import { FIELD_TYPES, type FieldType, type ListFieldFormInput } from "@/lib/dashboard/forms/lists";
+import type { ListFieldFormInput } from "@/lib/dashboard/forms/lists";
+import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
 import { RecordInput, recordInputHint } from "./record-input";
 
 const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly unknown[]).includes(value);

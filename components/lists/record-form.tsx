@@ -2,13 +2,14 @@
 
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { buildRecordFormSchema, recordErrorPath, toFormValue, type RecordForm as Values } from "@/lib/dashboard/forms/list-records";
+import type { RecordForm as Values } from "@/lib/dashboard/forms/list-records";
+import { recordErrorPath, toFormValue } from "@/lib/dashboard/forms/record-values";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { RECORD_MONEY_BOUNDS } from "@/lib/dashboard/lists/money";
 import { amountErrorVars } from "@/lib/money/parse-amount";
@@ -40,8 +41,14 @@ export function RecordForm({
     () => fields.map((field) => (record ? toFormValue(field, record.values[field.slug]) : field.type === "bool" && field.isRequired ? "false" : "")),
     [fields, record],
   );
-  const schema = useMemo(() => buildRecordFormSchema(fields, record ? { initial, locale } : { locale }), [fields, record, initial, locale]);
-  const form = useForm<Values>({ resolver: zodResolver(schema), mode: "onTouched", defaultValues: { values: initial } });
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver<Values>(() =>
+        import("@/lib/dashboard/forms/list-records").then((forms) => forms.buildRecordFormSchema(fields, record ? { initial, locale } : { locale })),
+      ),
+    [fields, record, initial, locale],
+  );
+  const form = useForm<Values>({ resolver, mode: "onTouched", defaultValues: { values: initial } });
   const errors = form.formState.errors.values;
 
   const onSubmit = form.handleSubmit(async ({ values }) => {

@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Input, Select } from "@/components/ui/field";
 import type { Translate } from "@/lib/i18n/translate";
-import type { FieldType } from "@/lib/dashboard/forms/lists";
+import type { FieldType } from "@/lib/dashboard/forms/list-fields";
 import { RECORD_MONEY_BOUNDS, currencyDigits } from "@/lib/dashboard/lists/money";
 import { amountErrorVars } from "@/lib/money/parse-amount";
 

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
-import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,13 +13,13 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
-import { RecordForm } from "./record-form";
 import { RecordValue } from "./record-value";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
 import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
 
-const column = createColumnHelper<RecordView>();
+// The record form (its inputs, money and date checks) loads when a record is added or edited, not with the page.
+const RecordForm = dynamic(() => import("./record-form").then((module) => module.RecordForm), { ssr: false });
 
 /**
  * The list's records (getListItems, 50 a page, the page in the URL) in a
@@ -39,26 +40,26 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
   const goTo = (next: number) => void setUrl({ records: next });
 
   const columns = useMemo<ColumnDef<RecordView, unknown>[]>(() => {
-    const valueColumns = fields.map((field) =>
-      column.accessor((record) => record.values[field.slug], {
-        id: `value:${field.slug}`,
-        meta: { label: field.name },
-        header: () => (
-          <span>
-            {field.name}
-            {field.isHidden ? <span className="ml-1 text-xs font-normal text-muted">({t("lists.field.hidden")})</span> : null}
-          </span>
-        ),
-        cell: (info) => <RecordValue field={field} value={info.getValue()} locale={locale} timeZone={timeZone} t={t} />,
-      }),
-    );
-    const created = column.accessor("createdAt", {
+    const valueColumns = fields.map((field): ColumnDef<RecordView, unknown> => ({
+      accessorFn: (record) => record.values[field.slug],
+      id: `value:${field.slug}`,
+      meta: { label: field.name },
+      header: () => (
+        <span>
+          {field.name}
+          {field.isHidden ? <span className="ml-1 text-xs font-normal text-muted">({t("lists.field.hidden")})</span> : null}
+        </span>
+      ),
+      cell: (info) => <RecordValue field={field} value={info.getValue()} locale={locale} timeZone={timeZone} t={t} />,
+    }));
+    const created: ColumnDef<RecordView, unknown> = {
+      accessorFn: (record) => record.createdAt,
       id: "created",
       header: t("lists.created"),
       meta: { className: "whitespace-nowrap" },
-      cell: (info) => formatTimestamp(info.getValue(), locale, timeZone),
-    });
-    const actions = column.display({
+      cell: (info) => formatTimestamp(info.getValue() as RecordView["createdAt"], locale, timeZone),
+    };
+    const actions: ColumnDef<RecordView, unknown> = {
       id: "actions",
       header: () => <span className="sr-only">{t("records.actions")}</span>,
       cell: ({ row }) => (
@@ -76,8 +77,8 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
           </Button>
         </div>
       ),
-    });
-    return [...valueColumns, created, ...(canWrite ? [actions] : [])] as ColumnDef<RecordView, unknown>[];
+    };
+    return [...valueColumns, created, ...(canWrite ? [actions] : [])];
   }, [fields, canWrite, locale, timeZone, t]);
 
   const answer = query.data;

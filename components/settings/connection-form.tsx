@@ -3,14 +3,16 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { ConnectionFormSchema, type ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
+import type { ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+
+const connectionResolver = lazyZodResolver<Values>(() => import("@/lib/dashboard/forms/connection").then((forms) => forms.ConnectionFormSchema));
 
 /** Address and key; the key field is always empty (the stored key never comes back to the browser). */
 export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { baseUrl: string; defaultUrl: string; keyLast4: string | null; locked: boolean }) {
@@ -18,7 +20,7 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
   const router = useRouter();
   const [saved, setSaved] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(ConnectionFormSchema), defaultValues: { baseUrl, apiKey: "" } });
+  const form = useForm<Values>({ resolver: connectionResolver, defaultValues: { baseUrl, apiKey: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

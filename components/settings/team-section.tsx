@@ -3,7 +3,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useTransition } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useT } from "@/components/i18n-provider";
 import { Alert, Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,10 +10,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import { InviteMemberSchema, type InviteMember } from "@/lib/dashboard/forms/team";
+import type { InviteMember } from "@/lib/dashboard/forms/team";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import type { ActionError } from "@/lib/actions/result";
 import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+
+const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/dashboard/forms/team").then((forms) => forms.InviteMemberSchema));
 
 export interface TeamMember {
   id: number;
@@ -195,7 +197,7 @@ function InviteForm() {
   const t = useT();
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<InviteMember>({ resolver: zodResolver(InviteMemberSchema), defaultValues: { email: "", name: "", role: "support" } });
+  const form = useForm<InviteMember>({ resolver: inviteResolver, defaultValues: { email: "", name: "", role: "support" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -5,11 +5,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Permission, Role } from "@/lib/auth/permissions";
 import { createQueryClient } from "@/lib/queries/query-client";
-import { z } from "zod";
-
-// In the browser, zod must not probe `new Function` (its fast path): our Content-Security-Policy has no 'unsafe-eval',
-// and the blocked probe is reported as a CSP violation on every page with a form. The server keeps the fast path.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 export interface ViewerInfo {
   id: number;

@@ -2,7 +2,6 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { signOut } from "next-auth/react";
 import { useT } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -43,6 +42,8 @@ export function UserMenu() {
 
   async function handleSignOut() {
     setSigningOut(true);
+    // next-auth's client (with its runtime helpers) loads on sign-out only, not with every page.
+    const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
     router.replace("/login");
     router.refresh();

@@ -1,19 +1,11 @@
-import Negotiator from "negotiator";
-
 export const LOCALES = ["en", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
-const DEFAULT_LOCALE: Locale = "en";
+export const DEFAULT_LOCALE: Locale = "en";
 /** The language the user picked in the menu; without it, Accept-Language decides. */
 export const LOCALE_COOKIE = "lang";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return DEFAULT_LOCALE;
-  const picked = new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...LOCALES]);
-  return isLocale(picked) ? picked : DEFAULT_LOCALE;
 }
 
 export const THEMES = ["light", "dark", "system"] as const;

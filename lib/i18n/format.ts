@@ -37,3 +37,11 @@ export function translate(dictionary: Record<string, string>, key: string, vars:
     .sort((a, b) => b.length - a.length)
     .reduce((text, name) => text.split(`:${name}`).join(String(vars[name])), template);
 }
+
+/**
+ * Whether a translator has a text for `key`: a key the dictionary lacks comes back as is. Client code asks this of its
+ * `t`, which holds only the active language's messages, instead of importing the dictionaries of both languages.
+ */
+export function hasText(t: (key: string) => string, key: string): boolean {
+  return t(key) !== key;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { messageAreas, messages } from "./messages";
-import { negotiateLocale } from "./config";
+import { negotiateLocale } from "./negotiate";
 import { translate, translator } from "./translate";
 
 const placeholders = (text: string) => [...new Set(text.match(/:[a-z_0-9]+/gi) ?? [])].sort();

@@ -1,7 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
-import { isLocale, isTheme, LOCALE_COOKIE, negotiateLocale, THEME_COOKIE, type Locale, type Theme } from "./config";
+import { isLocale, isTheme, LOCALE_COOKIE, THEME_COOKIE, type Locale, type Theme } from "./config";
+import { negotiateLocale } from "./negotiate";
 import { translator, type Translate } from "./translate";
 import { TIME_ZONE_COOKIE, timeZoneOr } from "./time-zone";
 

@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/config";
-import { MAX_MOVEMENT, MIN_MOVEMENT } from "@/lib/money/money";
-import { amountErrorVars, parseAmountText, type AmountBounds, type AmountErrorCode } from "@/lib/money/parse-amount";
+import { amountErrorVars, parseAmountText, type AmountErrorCode } from "@/lib/money/parse-amount";
+import { descriptionLength, MAX_DESCRIPTION, MOVEMENT_BOUNDS } from "./limits";
 
 /**
  * The ledger's requests, one zod schema each, used by the forms (browser) and
  * the server actions alike. Messages are i18n keys (lib/i18n/messages/ledger.ts).
  */
-export const MAX_DESCRIPTION = 255;
-
-/** Characters as the platform counts them (code points), so the counter and the limit agree with it. */
-export const descriptionLength = (value: string): number => [...value].length;
-
-/** One top-up or debit: 1 to 10^14 minor units, as the platform takes it. */
-export const MOVEMENT_BOUNDS: AmountBounds = { min: MIN_MOVEMENT, max: MAX_MOVEMENT };
 
 const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
   required: "ledger.amount.required",

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { parseAsUuid } from "./parsers";
 import { sourceFiles } from "@/lib/testing/source-files";
 import { contactBrowserParsers, loadContactBrowserParams, serializeContactBrowserParams } from "@/lib/contacts/browser-params";
 import { contactPageParsers, loadContactPageParams, serializeContactPageParams } from "@/lib/contacts/contact-params";
@@ -153,4 +155,27 @@ test("every useQueryStates takes a page map whose module builds the server loade
     const loaderSource = fs.readFileSync(`${source}.ts`, "utf8");
     expect(loaderSource, `${source}.ts builds its loader from ${map}`).toMatch(new RegExp(`createLoader\\(${map}\\)`));
   }
+});
+
+test("a UUID in the URL is what zod's z.uuid() takes (the parser keeps its pattern without importing zod)", () => {
+  const values = [
+    "0b6c3c1e-1111-4a2b-8c3d-000000000001",
+    "0B6C3C1E-1111-4A2B-8C3D-00000000000A",
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    "0b6c3c1e-1111-9a2b-8c3d-000000000001",
+    "0b6c3c1e-1111-4a2b-7c3d-000000000001",
+    "0b6c3c1e11114a2b8c3d000000000001",
+    "0b6c3c1e-1111-4a2b-8c3d-00000000000",
+    " 0b6c3c1e-1111-4a2b-8c3d-000000000001",
+    "",
+  ];
+  const parsed = values.map((value) => parseAsUuid.parse(value));
+  expect(parsed.map((value) => value !== null)).toEqual(values.map((value) => z.uuid().safeParse(value).success));
+  expect(parsed.filter((value) => value !== null)).toEqual([
+    "0b6c3c1e-1111-4a2b-8c3d-000000000001",
+    "0b6c3c1e-1111-4a2b-8c3d-00000000000a",
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  ]);
 });

@@ -1,5 +1,4 @@
 import { createParser } from "nuqs/server";
-import { z } from "zod";
 
 /**
  * The URL parsers the page maps share (lib/<area>/…-params.ts). Each one is
@@ -8,11 +7,14 @@ import { z } from "zod";
  */
 const MAX_ID = 9_007_199_254_740_991;
 
-const UUID = z.uuid();
+// The pattern of zod's `z.uuid()` (RFC 9562: versions 1-8, the nil and max UUIDs), without zod: these parsers run in
+// the browser on most pages, and importing zod would put all of it into their first load.
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /** A UUID (`?batch=…`, a record's id), in lower case; anything else is absent. */
 export const parseAsUuid = createParser({
-  parse: (value: string) => (UUID.safeParse(value).success ? value.toLowerCase() : null),
+  parse: (value: string) => (UUID.test(value) ? value.toLowerCase() : null),
   serialize: (value: string) => value,
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isTimeZone } from "@/lib/i18n/time-zone";
 import { MAX_SEARCH_LENGTH } from "../browser-params";
 import { isDay } from "../time-zone";
+import { MAX_SELECTED_CONTACTS } from "./limits";
 
 /** The file: its format and, for CSV, a byte order mark for Excel. The export form parses with this. */
 export const ExportFileSchema = z.object({
@@ -24,9 +25,6 @@ const ExportFiltersSchema = z.object({
   to: z.string().refine(isDay, "form.invalid").nullable().default(null),
   tz: z.string().refine(isTimeZone, "form.invalid").default("UTC"),
 });
-
-/** Most rows one export of selected contacts holds: what the platform's `contact_ids` takes at once. */
-export const MAX_SELECTED_CONTACTS = 1000;
 
 /** Starting an export: the server action parses with this (the form's schema, the filters, and the selected rows' ids or null for all). */
 export const StartExportSchema = ExportFiltersSchema.extend(ExportFileSchema.shape)

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { viewQueryOf } from "../browser-params";
+import { MAX_VIEW_NAME_LENGTH } from "./limits";
 
-/** Longest name of a saved view, in characters. */
-export const MAX_VIEW_NAME_LENGTH = 80;
 /** Most saved views one member may keep. */
 export const MAX_SAVED_VIEWS = 50;
 /** Longest stored query string: 200 characters of search, each up to 12 when percent-encoded, and the other parameters. */

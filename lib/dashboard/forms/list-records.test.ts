@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { FieldView } from "@/lib/dashboard/lists/types";
-import { buildRecordFormSchema, recordErrorPath, toFormValue, toItemRequest, valueProblem } from "./list-records";
+import { buildRecordFormSchema, toItemRequest, valueProblem } from "./list-records";
+import { recordErrorPath, toFormValue } from "./record-values";
 
 const f = (slug: string, type: FieldView["type"], extra: Partial<FieldView> = {}): FieldView => ({
   slug,

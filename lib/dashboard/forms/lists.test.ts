@@ -7,17 +7,12 @@ import {
   CreateListFormSchema,
   DeleteFieldFormSchema,
   DeleteListFormSchema,
-  FIELD_TYPES,
   FieldSlugSchema,
-  MAX_FIELDS,
-  MAX_TEXT_LENGTH,
-  RESERVED_FIELD_SLUGS,
-  addFieldErrorPath,
-  createListErrorPath,
   toCreateListRequest,
   type CreateListFormInput,
   type ListFieldFormInput,
 } from "./lists";
+import { FIELD_TYPES, MAX_FIELDS, MAX_TEXT_LENGTH, RESERVED_FIELD_SLUGS, addFieldErrorPath, createListErrorPath } from "./list-fields";
 import { RESERVED_SLUGS_TEXT } from "@/lib/i18n/messages/lists";
 import { placeErrors } from "@/lib/actions/server-errors";
 

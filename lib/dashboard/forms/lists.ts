@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_TYPES, isReservedFieldSlug, MAX_FIELDS, MAX_TEXT_LENGTH } from "./list-fields";
 
 /**
  * The list designer's rules: the same rules as the platform's createListSchema
@@ -6,43 +7,7 @@ import { z } from "zod";
  * types and again by the server actions. Messages are i18n keys.
  */
 
-export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/**
- * The platform's reserved slugs, copied from lib/platform/lists/reserved-slugs.ts
- * (dashboard code talks to the platform over HTTP only, and may run against a
- * hosted platform, so it does not import the platform's modules). A test
- * (lists.test.ts) asserts that both lists are equal.
- */
-export const RESERVED_FIELD_SLUGS = [
-  "id",
-  "item_id",
-  "schema_id",
-  "list_id",
-  "project",
-  "project_uuid",
-  "bot_id",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-  // Names with a meaning of their own to JavaScript objects: a record keyed by slug must never carry them.
-  "__proto__",
-  "constructor",
-  "prototype",
-] as const;
-
-const RESERVED = new Set<string>(RESERVED_FIELD_SLUGS);
-
-/** Reserved slugs compare without regard to case, as on the platform ("ID" is reserved). */
-export function isReservedFieldSlug(slug: string): boolean {
-  return RESERVED.has(slug.toLowerCase());
-}
-
 const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const MAX_TEXT_LENGTH = 255;
-export const MAX_FIELDS = 30;
-export const DEFAULT_CURRENCY = "USD";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -168,26 +133,3 @@ export const DeleteFieldFormSchema = z
 export const DeleteListFormSchema = z
   .object({ schemaId: z.string().trim().min(1), name: z.string(), confirmation: z.string() })
   .refine((form) => form.confirmation.trim() === form.name.trim(), { path: ["confirmation"], message: "lists.form.confirm_name" });
-
-/**
- * Where an error key (the platform's 422 key, or our own form schema's) belongs
- * in the designer's form: `fields.3.slug` stays on the fourth row's slug,
- * `project_uuid`/`bot_id` go to the target inputs, `fields` to the field list.
- * Null: no field; the message goes to the top of the form.
- */
-export function createListErrorPath(key: string): string | null {
-  if (key === "name") return "name";
-  if (key === "project_uuid" || key === "projectUuid") return "projectUuid";
-  if (key === "bot_id" || key === "botId") return "botId";
-  if (key === "targetKind") return "targetKind";
-  if (key === "fields") return "fields.root";
-  const match = /^fields\.(\d+)\.(name|slug|type|currency|is_required|is_hidden|is_encryptable)$/.exec(key);
-  if (match) return `fields.${match[1]}.${match[2]}`;
-  return null;
-}
-
-/** The add-field form: the platform's `field.slug` and our own `field.slug` are the same path. */
-export function addFieldErrorPath(key: string): string | null {
-  const match = /^field\.(name|slug|type|currency|is_required|is_hidden|is_encryptable)$/.exec(key);
-  return match ? `field.${match[1]}` : null;
-}

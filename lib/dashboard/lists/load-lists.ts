@@ -1,7 +1,7 @@
 import "server-only";
 import { cached, CacheEntry, CacheTtlMs, getListSchema, getListSchemas, remember, type Cached, type ListSchema, type PlatformClient } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
-import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/lists";
+import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
 import type { FieldView, ListView, TargetDirectory } from "./types";
 
 const KNOWN_TYPES = new Set<string>(FIELD_TYPES);

@@ -1,5 +1,5 @@
 import slugify from "@sindresorhus/slugify";
-import { isReservedFieldSlug, MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/lists";
+import { isReservedFieldSlug, MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/list-fields";
 
 /**
  * A field slug suggested from its name, as the user types: transliterated

@@ -1,4 +1,4 @@
-import type { FieldType } from "@/lib/dashboard/forms/lists";
+import type { FieldType } from "@/lib/dashboard/forms/list-fields";
 
 /** A list's field as the dashboard's pages and forms see it, in the list's order. */
 export interface FieldView {
