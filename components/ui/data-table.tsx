@@ -1,17 +1,11 @@
 "use client";
 
-import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
+import { createElement, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import Link from "next/link";
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type Column,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-  type VisibilityState,
-} from "@tanstack/react-table";
+// Types only: columns are written as TanStack Table's column definitions, and rendered by the few lines below (the
+// table sorts and pages on the server: of TanStack's engine it used the core row model and column visibility, 13 kB
+// of every table page's first load).
+import type { CellContext, ColumnDef, HeaderContext, RowData, SortingState } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
@@ -168,8 +162,52 @@ const SELECT_COLUMN_DEF: ColumnDef<any, unknown> = {
 
 const SKELETON_ROWS = 3;
 
+/** One column of the table: its id (`id`, else `accessorKey`, else a string `header`) and its definition. */
+interface TableColumn<TData> {
+  id: string;
+  columnDef: ColumnDef<TData, unknown>;
+  /** `false`, "asc" or "desc": the server's order, as the header shows it. */
+  getIsSorted: () => false | "asc" | "desc";
+}
+
+/** A row as the column definitions' `cell` reads it (`row.original`, `row.id`, `row.index`). */
+interface TableRowModel<TData> {
+  id: string;
+  index: number;
+  original: TData;
+}
+
+type Accessor<TData> = { accessorFn?: (row: TData, index: number) => unknown; accessorKey?: string; id?: string };
+
+function columnIdOf<TData>(def: ColumnDef<TData, unknown>): string {
+  const { id, accessorKey } = def as Accessor<TData>;
+  return id ?? accessorKey?.replaceAll(".", "_") ?? (typeof def.header === "string" ? def.header : "");
+}
+
+function valueOf<TData>(def: ColumnDef<TData, unknown>, row: TableRowModel<TData>): unknown {
+  const { accessorFn, accessorKey } = def as Accessor<TData>;
+  if (accessorFn) return accessorFn(row.original, row.index);
+  if (accessorKey) return accessorKey.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], row.original);
+  return undefined;
+}
+
+/** A header or cell as TanStack's `flexRender` draws it: a function is a component of the context, anything else is shown as it is. */
+function render<TProps extends object>(content: unknown, context: TProps): ReactNode {
+  return typeof content === "function" ? createElement(content as ComponentType<TProps>, context) : (content as ReactNode);
+}
+
+/** TanStack's defaults: an accessor column's header is its key or id, its cell the value as text. */
+function defaultHeader<TData>(def: ColumnDef<TData, unknown>): string | null {
+  const { accessorFn, accessorKey, id } = def as Accessor<TData>;
+  return accessorKey ?? (accessorFn ? (id ?? null) : null);
+}
+const defaultCell = ({ renderValue }: { renderValue: () => unknown }): ReactNode => {
+  const value = renderValue();
+  return value === null || value === undefined ? null : String(value);
+};
+
 /** A column's name as text: its header when that is a string, else `meta.label`. */
-function labelOf<TData>(column: Column<TData, unknown>): string {
+function labelOf<TData>(column: TableColumn<TData>): string {
   const header = column.columnDef.header;
   return typeof header === "string" ? header : (column.columnDef.meta?.label ?? "");
 }
@@ -179,7 +217,7 @@ function labelOf<TData>(column: Column<TData, unknown>): string {
  * (aria-hidden: the header cell's aria-sort says it). Asks for the other direction when the column
  * sorts, else for the column's first direction.
  */
-function SortHeader<TData>({ column, sort, children }: { column: Column<TData, unknown>; sort: SortControl; children: ReactNode }) {
+function SortHeader<TData>({ column, sort, children }: { column: TableColumn<TData>; sort: SortControl; children: ReactNode }) {
   const sorted = column.getIsSorted();
   const desc = sorted ? sorted === "asc" : column.columnDef.meta?.firstSort === "desc";
   const className = "inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary";
@@ -203,7 +241,7 @@ function SortHeader<TData>({ column, sort, children }: { column: Column<TData, u
 }
 
 /**
- * The dashboard's table: TanStack Table for columns and visibility, a caption, a sticky header, its own
+ * The dashboard's table: columns defined as TanStack Table's, chosen by the viewer, a caption, a sticky header, its own
  * focusable scroll box (the page never scrolls sideways), cards on narrow screens, loading and empty
  * states, and the Pager for server paging.
  */
@@ -235,21 +273,31 @@ export function DataTable<TData, TValue>({
     if (hiddenColumns === undefined) setOwnHidden(next);
     onHiddenColumnsChange?.(next);
   };
-  const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden]);
   const selecting = selection !== undefined;
-  const shownColumns = useMemo(() => (selecting ? [SELECT_COLUMN_DEF as ColumnDef<TData, TValue>, ...columns] : columns), [selecting, columns]);
-  const table = useReactTable({
-    data,
-    columns: shownColumns,
-    state: { columnVisibility, sorting: sorting ?? [] },
-    getRowId,
-    meta: { selection },
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-  });
-  const rows = table.getRowModel().rows;
-  const visibleCount = table.getVisibleLeafColumns().length;
+  const allColumns = useMemo<TableColumn<TData>[]>(() => {
+    const defs = (selecting ? [SELECT_COLUMN_DEF, ...columns] : columns) as ColumnDef<TData, unknown>[];
+    return defs.map((columnDef) => {
+      const id = columnIdOf(columnDef);
+      const getIsSorted = () => {
+        const order = sorting?.find((entry) => entry.id === id);
+        return order ? (order.desc ? "desc" : "asc") : false;
+      };
+      return { id, columnDef, getIsSorted } as TableColumn<TData>;
+    });
+  }, [selecting, columns, sorting]);
+  const visibleColumns = allColumns.filter((column) => !hidden.includes(column.id));
+  const rows = useMemo(() => data.map((original, index) => ({ id: getRowId(original, index), index, original })), [data, getRowId]);
+  const visibleCount = visibleColumns.length;
+  // What the column definitions' header and cell functions receive (the parts of TanStack's contexts they read).
+  const table = { options: { meta: { selection } }, getRowModel: () => ({ rows }) };
+  const headerContext = (column: TableColumn<TData>) => ({ table, column, header: { id: column.id, column } }) as unknown as HeaderContext<TData, unknown>;
+  const cellContext = (column: TableColumn<TData>, row: TableRowModel<TData>) => {
+    const getValue = () => valueOf(column.columnDef, row);
+    return { table, column, row, getValue, renderValue: getValue, cell: { id: `${row.id}_${column.id}`, column, row, getValue } } as unknown as CellContext<
+      TData,
+      unknown
+    >;
+  };
 
   // The one row in the tab order; by id, so a new page starts again at its first row.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -277,10 +325,7 @@ export function DataTable<TData, TValue>({
   };
 
   const chooser = columnChooser ? (typeof columnChooser === "object" ? columnChooser : {}) : null;
-  const hideable = table
-    .getAllLeafColumns()
-    .filter((column) => column.getCanHide())
-    .map((column) => ({ id: column.id, label: labelOf(column) }));
+  const hideable = allColumns.filter((column) => column.columnDef.enableHiding !== false).map((column) => ({ id: column.id, label: labelOf(column) }));
 
   return (
     <div className={cn("min-w-0 space-y-3", className)}>
@@ -302,30 +347,28 @@ export function DataTable<TData, TValue>({
         <Table data-testid={testId}>
           <TableCaption>{caption}</TableCaption>
           <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <TableHead
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan > 1 ? header.colSpan : undefined}
-                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                      className={header.column.columnDef.meta?.headerClassName}
-                    >
-                      {header.isPlaceholder ? null : sort && header.column.columnDef.enableSorting === true ? (
-                        <SortHeader column={header.column} sort={sort}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                        </SortHeader>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr>
+              {visibleColumns.map((column) => {
+                const sorted = column.getIsSorted();
+                const content = render(column.columnDef.header ?? defaultHeader(column.columnDef), headerContext(column));
+                return (
+                  <TableHead
+                    key={column.id}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    className={column.columnDef.meta?.headerClassName}
+                  >
+                    {sort && column.columnDef.enableSorting === true ? (
+                      <SortHeader column={column} sort={sort}>
+                        {content}
+                      </SortHeader>
+                    ) : (
+                      content
+                    )}
+                  </TableHead>
+                );
+              })}
+            </tr>
           </TableHeader>
           <TableBody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
             {rows.length > 0 ? (
@@ -353,9 +396,9 @@ export function DataTable<TData, TValue>({
                         }
                       : {})}
                   >
-                    {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id} data-label={labelOf(cell.column)} className={cell.column.columnDef.meta?.className}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {visibleColumns.map((column) => (
+                      <TableCell key={column.id} data-label={labelOf(column)} className={column.columnDef.meta?.className}>
+                        {render(column.columnDef.cell ?? defaultCell, cellContext(column, row))}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -364,7 +407,7 @@ export function DataTable<TData, TValue>({
             ) : loading ? (
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <TableRow key={index} aria-hidden="true" data-skeleton="">
-                  {table.getVisibleLeafColumns().map((column) => (
+                  {visibleColumns.map((column) => (
                     <TableCell key={column.id}>
                       <Skeleton className="h-4 w-full min-w-12" />
                     </TableCell>
