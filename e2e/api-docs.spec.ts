@@ -75,6 +75,12 @@ test.describe("API reference", () => {
     await client.getByRole("button", { name: "Close Client" }).click();
     await expect(client).toBeHidden();
     await reference(page).getByPlaceholder("Token").first().fill("not-a-key");
+    // The server it names is the origin it was loaded from (the document itself says only "/").
+    // Scalar shows it in the operation's box and in the test client's address bar.
+    const origin = new URL(baseURL!).origin;
+    const servers = reference(page).getByText("Server:", { exact: true }).locator("xpath=..");
+    await expect(servers.first()).toContainText(origin);
+    expect((await servers.allTextContents()).map((text) => text.replace(/\s+/g, ""))).toEqual(Array((await servers.count()) || 1).fill(`Server:${origin}`));
 
     expect(watched.foreign).toEqual([]);
     expect(watched.errors).toEqual([]);
