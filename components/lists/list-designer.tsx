@@ -150,16 +150,20 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     if (from >= 0 && to >= 0) moveField(from, to);
   };
 
-  const onNameTyped = (index: number, name: string) =>
+  const onNameTyped = (index: number, name: string) => {
+    // The other rows' slugs as they were when the name was typed: the suggester may still be loading, and a slug typed
+    // into a later row meanwhile must meet this row's suggestion as a duplicate (shown on the later row), as it would
+    // have without the wait — not push this row's suggestion to "_2".
+    const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
     withSlugFromName((slugFromName) => {
       if (form.getValues(`fields.${index}.slugFollowsName`) === false) return;
-      const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
       form.setValue(`fields.${index}.slug`, name.trim() ? slugFromName(name, { taken, position: index }) : "", {
         shouldValidate: name.trim() !== "",
         shouldDirty: true,
       });
       recheckSlugs();
     });
+  };
 
   const fieldRow = (field: (typeof fields)[number], index: number, sortable: SortableRow | null) => (
     <FieldRow
