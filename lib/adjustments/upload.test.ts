@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { DashboardError } from "@/lib/actions/errors";
 import { readBatch, readRows } from "./batch-store";
 import { createMember } from "./testing";
 import { applyMapping, readUploadedFile, uploadAdjustmentFile } from "./upload";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
 /** The upload route's service and the mapping step, on a real database: what is stored, and that a refusal stores nothing. */
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const batchCount = async () => Number((await queryRows<{ n: string }>(database.db, sql`SELECT count(*)::text AS n FROM dashboard.adjustment_batches`))[0].n);
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { openDatabase, queryRows, type Database } from "@/lib/db/client";
+import { openDatabase, queryRows } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { createUser, resetPassword } from "@/lib/auth/users";
 import { signInWithPassword, type SignInResult } from "./sign-in";
@@ -20,14 +19,9 @@ import {
 } from "./throttle";
 import { clientAddress, trustedProxyCount } from "./options";
 import { parseConfig } from "@/lib/config.mjs";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database & { url?: string };
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const address = () => `10.0.${uniqueId() % 250}.${uniqueId() % 250}-${uniqueId()}`;
 /** A gate that never answers "busy" for the few attempts a test sends: those tests are about the throttle. */

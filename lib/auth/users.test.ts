@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser, resetPassword } from "@/lib/auth/users";
 import { DashboardError } from "@/lib/actions/errors";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
+const database = useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Each test works on its own users; the last-owner rule counts every owner, so start with none.
   await database.db.execute(sql`DELETE FROM dashboard.users`);
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 const email = () => `member${uniqueId()}@example.com`;

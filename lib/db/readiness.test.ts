@@ -5,17 +5,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { mountSmallDisk } from "@/lib/testing/small-disk";
-import { createTestDatabase } from "./testing";
 import { openDatabase, type Database } from "./client";
 import { answerReadiness, checkReadiness } from "./readiness";
+import { createTestDatabase } from "./testing";
+import { useTestDatabase } from "./use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 test("readiness: ready once every migration is applied, migrating when one is missing", async () => {
   const ready = await checkReadiness(database.db);

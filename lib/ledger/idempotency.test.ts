@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { claimIntent, pruneIdempotencyKeys } from "./idempotency";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 /** A key written directly (claimIntent prunes now and then, which would race this test). */
 async function key(status: string, ageDays: number): Promise<string> {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { seedAccountWorld } from "./accounts/test-support";
 import { addContacts, telegramContact } from "./contacts/testing";
 import { callApi, uniqueId } from "./test-helpers";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
 /**
  * Which commits may skip waiting for the disk. The rate-limit count and the export cursor are written with
@@ -12,9 +12,8 @@ import { callApi, uniqueId } from "./test-helpers";
  * every money movement and its journal line must still commit durably, and nothing may stay set on the connection.
  * Triggers of this test's own database record the setting in force when each table is written.
  */
-let database: Database;
+const database = useTestDatabase();
 beforeAll(async () => {
-  database = await createTestDatabase();
   await database.db.execute(sql`CREATE TABLE public.commit_modes (tbl text NOT NULL, mode text NOT NULL)`);
   await database.db.execute(
     sql.raw(`CREATE FUNCTION public.record_commit_mode() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -28,9 +27,6 @@ beforeAll(async () => {
       sql.raw(`CREATE TRIGGER record_commit_mode AFTER INSERT OR UPDATE ON platform.${table} FOR EACH ROW EXECUTE FUNCTION public.record_commit_mode()`),
     );
   }
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 async function modes(): Promise<Record<string, string[]>> {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { describe, expect, test } from "vitest";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { createUser, removeUser } from "@/lib/auth/users";
 import { DashboardError } from "@/lib/actions/errors";
 import { MAX_SAVED_VIEWS, RenameViewSchema, SaveViewSchema } from "./forms";
 import { createSavedView, deleteSavedView, listSavedViews, renameSavedView } from "./store";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const member = async () => (await createUser(database.db, { email: `viewer${uniqueId()}@example.com`, role: "support" })).user.id;
 const save = (userId: number, name: string, query = "?q=ivan") => createSavedView(database.db, userId, SaveViewSchema.parse({ name, query }));

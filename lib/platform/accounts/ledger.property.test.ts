@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { testDriver } from "@/lib/db/testing";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
 import { callApi } from "../test-helpers";
 import { seedAccountWorld } from "./test-support";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const BIGINT_MAX = BigInt("9223372036854775807");
 const MAX_AMOUNT = 100_000_000_000_000;

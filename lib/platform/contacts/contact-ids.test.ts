@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { beforeAll, describe, expect, test } from "vitest";
 import { callApi, seedTenant, type Tenant } from "../test-helpers";
 import { addBot, addContacts, telegramContact } from "./testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
 /** The `contact_ids` extension of getContacts and getNumberOfContacts (scope.ts). */
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const idsOf = (body: { data: { id: number }[] }) => body.data.map((contact) => contact.id);
 

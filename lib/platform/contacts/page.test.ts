@@ -1,19 +1,13 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
 import { addBot, addContacts, telegramContact, visibleIds, type FixtureContact } from "./testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 async function batch(tenant: Tenant, params: Record<string, unknown>): Promise<{ ids: number[]; total: number }> {
   const answer = await callApi(database.db, "getContacts", { key: tenant.key, verb: "GET", params });

@@ -1,17 +1,11 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { expect, test } from "vitest";
+import { testDriver } from "@/lib/db/testing";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
 import { addContacts, type FixtureContact } from "./testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 /**
  * The matching rules of the search extension written out plainly in JavaScript, over the

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
 import { addBot, addContacts, telegramContact, visibleIds } from "./testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 async function search(tenant: Tenant, params: Record<string, unknown>, verb = "GET") {
   const answer = await callApi(database.db, "getContacts", { key: tenant.key, verb, params: { count: 500, ...params } });

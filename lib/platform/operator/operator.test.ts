@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { handleFixturesRequest, handleInspectRequest } from "./routes";
 import { callApi, uniqueId } from "../test-helpers";
+import { createTestDatabase } from "@/lib/db/testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
 const TOKEN = "operator-secret-token";
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const getDb = async () => database.db;
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { inspectContact } from "../../operator/inspect";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
 import { seedAccount, seedAccountWorld, seedContact } from "../../accounts/test-support";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const ACCOUNT_KEYS = ["amount", "amount_note", "blocked_at", "created_at", "currency", "id", "updated_at"];
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;

@@ -1,19 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { beforeAll, describe, expect, test } from "vitest";
+import { queryRows } from "@/lib/db/client";
 import { callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { addBot } from "../../contacts/testing";
 import { seedAccount, seedContact } from "../../accounts/test-support";
 import { applyFixtures } from "../../operator/fixtures";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 type Day = { date: string; top_ups: number; top_up_count: number; debits: number; debit_count: number };
 type Currency = { currency: string; balance_total: number; balance_total_note: string; accounts: number; blocked_accounts: number; days: Day[] };

@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { inspectContact } from "../../operator/inspect";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
 import { addBot, addContacts, telegramContact } from "../../contacts/testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 

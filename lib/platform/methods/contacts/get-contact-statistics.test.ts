@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { beforeAll, describe, expect, test } from "vitest";
 import { callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { addBot, addContacts, telegramContact } from "../../contacts/testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 async function statistics(key: string, params: Record<string, unknown>, verb = "GET") {
   const answer = await callApi(database.db, "getContactStatistics", { key, verb, params });

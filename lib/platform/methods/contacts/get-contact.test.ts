@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { expect, test } from "vitest";
 import { applyFixtures } from "../../operator/fixtures";
 import { callApi, seedTenant, uniqueId } from "../../test-helpers";
 import { addBot, addContacts, telegramContact } from "../../contacts/testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const NOT_FOUND = { message: "Contact not found.", error: "Contact not found.", errors: { contact_id: ["Contact not found."] } };
 const FORBIDDEN = { error: "The contact belongs to a bot of another account.", message: "The contact belongs to a bot of another account." };

@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "@/lib/db/testing";
-import type { Database } from "@/lib/db/client";
+import { beforeAll, describe, expect, test } from "vitest";
 import { applyFixtures } from "../../operator/fixtures";
 import { BASE_URL, callApi, seedTenant, uniqueId } from "../../test-helpers";
 import { addBot, addContacts, seedContacts, telegramContact, visibleIds } from "../../contacts/testing";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const PATH = `${BASE_URL}/api/v1/getContacts`;
 const pageUrl = (page: number) => `${PATH}?page=${page}`;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { testDriver } from "@/lib/db/testing";
+import { queryRows } from "@/lib/db/client";
 import { callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { MAX_LISTS_PER_PROJECT } from "../../lists/constants";
 import { createList, field } from "../../lists/test-support";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const LIMIT_TEXT = "A project cannot have more than 5000 lists";
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { BASE_URL, callApi, seedTenant, type Tenant } from "../../test-helpers";
 import { createListId, field, seedMemberProject } from "../../lists/test-support";
 import { reloadConfig } from "@/lib/config.mjs";
+import { useTestDatabase } from "@/lib/db/use-test-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const NOT_FOUND = "List not found.";
 const notFoundBody = { message: NOT_FOUND, error: NOT_FOUND, errors: { schema_id: [NOT_FOUND] } };
