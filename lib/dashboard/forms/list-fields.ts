@@ -6,36 +6,6 @@
 export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/**
- * The platform's reserved slugs, copied from lib/platform/lists/reserved-slugs.ts
- * (dashboard code talks to the platform over HTTP only, and may run against a
- * hosted platform, so it does not import the platform's modules). A test
- * (lists.test.ts) asserts that both lists are equal.
- */
-export const RESERVED_FIELD_SLUGS = [
-  "id",
-  "item_id",
-  "schema_id",
-  "list_id",
-  "project",
-  "project_uuid",
-  "bot_id",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-  // Names with a meaning of their own to JavaScript objects: a record keyed by slug must never carry them.
-  "__proto__",
-  "constructor",
-  "prototype",
-] as const;
-
-const RESERVED = new Set<string>(RESERVED_FIELD_SLUGS);
-
-/** Reserved slugs compare without regard to case, as on the platform ("ID" is reserved). */
-export function isReservedFieldSlug(slug: string): boolean {
-  return RESERVED.has(slug.toLowerCase());
-}
-
 export const MAX_TEXT_LENGTH = 255;
 export const MAX_FIELDS = 30;
 export const DEFAULT_CURRENCY = "USD";

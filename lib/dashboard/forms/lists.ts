@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { FIELD_TYPES, isReservedFieldSlug, MAX_FIELDS, MAX_TEXT_LENGTH } from "./list-fields";
+import { isReservedSlug } from "@/lib/contract/reserved-slugs";
+import { FIELD_TYPES, MAX_FIELDS, MAX_TEXT_LENGTH } from "./list-fields";
 
 /**
  * The list designer's rules: the same rules as the platform's createListSchema
@@ -27,7 +28,7 @@ export const FieldSlugSchema = z
   .max(MAX_TEXT_LENGTH, "lists.form.too_long")
   // An empty slug is "required" only, not also "wrong characters".
   .refine((slug) => slug === "" || SLUG_PATTERN.test(slug), "lists.form.slug_charset")
-  .refine((slug) => !isReservedFieldSlug(slug), "lists.form.slug_reserved");
+  .refine((slug) => !isReservedSlug(slug), "lists.form.slug_reserved");
 
 const ListFieldShape = z.object({
   name: NameSchema,

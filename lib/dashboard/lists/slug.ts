@@ -1,5 +1,6 @@
 import slugify from "@sindresorhus/slugify";
-import { isReservedFieldSlug, MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/list-fields";
+import { isReservedSlug } from "@/lib/contract/reserved-slugs";
+import { MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/list-fields";
 
 /**
  * A field slug suggested from its name, as the user types: transliterated
@@ -12,7 +13,7 @@ import { isReservedFieldSlug, MAX_TEXT_LENGTH } from "@/lib/dashboard/forms/list
 export function slugFromName(name: string, options: { taken?: Iterable<string>; position?: number } = {}): string {
   let slug = slugify(name, { separator: "_", decamelize: false }).replace(/[^A-Za-z0-9_-]/g, "");
   if (!slug) slug = `field_${(options.position ?? 0) + 1}`;
-  if (isReservedFieldSlug(slug)) slug = `${slug}_field`;
+  if (isReservedSlug(slug)) slug = `${slug}_field`;
   slug = slug.slice(0, MAX_TEXT_LENGTH).replace(/[_-]+$/, "") || "field";
   const taken = new Set(options.taken ?? []);
   if (!taken.has(slug)) return slug;

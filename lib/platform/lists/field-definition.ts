@@ -2,7 +2,8 @@ import { z } from "zod";
 import { addIssue, boolean, optional, text } from "../validation";
 import { DEFAULT_CURRENCY, FIELD_TYPES, MAX_NAME_LENGTH, SLUG_PATTERN, type FieldType } from "./constants";
 import { isCurrencyCode } from "./currency";
-import { isReservedSlug, RESERVED_SLUGS_TEXT } from "./reserved-slugs";
+import { isReservedSlug } from "@/lib/contract/reserved-slugs";
+import { RESERVED_SLUGS_TEXT } from "./reserved-slugs";
 import "./messages";
 
 /** A field as stored (list_fields) and as the serializer writes it. */

@@ -18,7 +18,7 @@ import { ValidationError } from "../errors";
 import { issuesToErrors, nulCharacterErrors } from "../validation";
 import { translator } from "../i18n";
 import { assertInputDepth, InputTooDeepError } from "@/lib/http/input-safety";
-import { OBJECT_MEMBER_SLUGS } from "../lists/reserved-slugs";
+import { OBJECT_MEMBER_SLUGS } from "@/lib/contract/reserved-slugs";
 import { generateContacts } from "./generate-contacts";
 
 const id = z.number().int().positive();

@@ -4,7 +4,8 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
-import { RESERVED_SLUGS, RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
+import { RESERVED_SLUGS } from "@/lib/contract/reserved-slugs";
+import { RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
 import { createList, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
 import { reloadConfig } from "@/lib/config.mjs";
 
