@@ -192,7 +192,8 @@ async function main(): Promise<void> {
       const [first, last] = [resumed[0], resumed[resumed.length - 1]];
       const steady = ((last - first) / (times[last] - times[first])) * 60_000;
       console.log(`  steady: ${fmt(steady, 1)} rows/min over ${resumed.length - 1} whole windows; ratio ${fmt(steady / bound, 3)}`);
-      const measure = `steady, ${resumed.length - 1} whole windows, vs rate-limit bound (${scale})`;
+      const windows = `${resumed.length - 1} whole window${resumed.length === 2 ? "" : "s"}`;
+      const measure = `steady, ${windows}, vs rate-limit bound (${scale})`;
       reportRatio({ bench: "adjustments", measure, value: steady, unit: "rows/min", floor: bound, ratio: steady / bound });
     } else {
       console.log("  steady: fewer than two budget waits (raise BENCH_ROWS for the steady rate)");

@@ -14,7 +14,7 @@
  *     accounts    --seconds 1 (per measurement; default 4)
  *     contacts    BENCH_CONTACTS=20000
  *     lists       BENCH_LISTS=200 BENCH_RECORDS=5000
- *     export      BENCH_SCENARIOS=20000:120 (one scenario; the limit does not bind)
+ *     export      BENCH_SCENARIOS=20000:120,12000:10 (the limit binds the second)
  *     calls       BENCH_CALLS_PEOPLE=3 BENCH_CALLS_SECONDS=20
  *     signin      BENCH_SIGNIN_ATTEMPTS=60 BENCH_SIGNIN_PROBES=2
  *     search      BENCH_CONTACTS=20000 BENCH_SAMPLES=10
@@ -47,7 +47,7 @@ const HELP = `npm run bench [-- options]: runs every bench:* script, then prints
   --skip a,b    all but these
   --quick       small sizes, a run of minutes (also BENCH_SCALE=quick); the default is the full scale
   --rebuild     next build even when ${DIST_DIR} holds a build
-Benchmarks: `;
+Benchmarks:`;
 
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -110,7 +110,13 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env.BENCH_SCALE);
   const all = benchmarksOf(ROOT);
   if (options.help) {
-    log(`${HELP}${all.map((benchmark) => `${benchmark.name}${benchmark.needsBuild ? " (build)" : ""}`).join(", ")}`);
+    log(HELP);
+    for (const benchmark of all) {
+      const quick = [...Object.entries(benchmark.quick).map(([name, value]) => `${name}=${value}`), ...benchmark.quickArgs].join(" ");
+      log(
+        `  ${benchmark.name.padEnd(12)} ${benchmark.needsBuild ? "needs a build " : "".padEnd(14)} quick: ${benchmark.knownQuick ? quick || "(no size)" : "(unknown)"}`,
+      );
+    }
     return 0;
   }
   const selected = selectBenchmarks(all, options);
