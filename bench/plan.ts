@@ -33,8 +33,9 @@ const KNOWN: Record<string, Known> = {
   accounts: { needsBuild: true, args: ["--no-build"], quickArgs: ["--seconds", "1"], quick: {} },
   contacts: { needsBuild: false, quick: { BENCH_CONTACTS: "20000" } },
   lists: { needsBuild: false, quick: { BENCH_LISTS: "200", BENCH_RECORDS: "5000" } },
-  // Quick: one scenario the limit does not bind, and one it binds (12 batches at 10 a minute: a minute or two).
-  export: { needsBuild: true, quick: { BENCH_SCENARIOS: "20000:120,12000:10" } },
+  // Quick: one scenario, which the limit does not bind. One it binds says little unless it spans several windows (the
+  // full scale's 50,000 at 30 a minute): 12 batches at 10 a minute took 13 s or a minute by where the clock minute fell.
+  export: { needsBuild: true, quick: { BENCH_SCENARIOS: "20000:120" } },
   calls: { needsBuild: true, quick: { BENCH_CALLS_PEOPLE: "3", BENCH_CALLS_SECONDS: "20" } },
   signin: { needsBuild: true, quick: { BENCH_SIGNIN_ATTEMPTS: "60", BENCH_SIGNIN_PROBES: "2" } },
   search: { needsBuild: false, quick: { BENCH_CONTACTS: "20000", BENCH_SAMPLES: "10" } },
