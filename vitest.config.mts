@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           // Every answer of /api/v1 a test receives is held against the OpenAPI document; the run prints how many were.
           setupFiles: ["lib/testing/contract-setup.ts"],
           globalSetup: ["lib/testing/contract-summary.ts"],

@@ -23,6 +23,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { freePort } from "@/lib/testing/free-port";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
+import { reportRatio } from "./report";
 
 const args = process.argv.slice(2);
 const NO_BUILD = args.includes("--no-build");
@@ -275,6 +276,16 @@ async function main(): Promise<void> {
           String(appResult.errors + floor.errors),
         ]);
         log(`measured ${label} × ${clients}: app ${appResult.perSecond.toFixed(0)}/s, floor ${floor.perSecond.toFixed(0)}/s`);
+        reportRatio({
+          bench: "accounts",
+          measure: `${label}, ${clients} client${clients === 1 ? "" : "s"} (app vs bare handler)`,
+          value: appResult.perSecond,
+          unit: "req/s",
+          floor: floor.perSecond,
+          ratio,
+          // The empty GET shows the framework's own cost: a figure, not a goal.
+          goal: method === HEALTH ? undefined : { atLeast: 0.5 },
+        });
       }
     }
     const header = [

@@ -44,6 +44,7 @@ import { confirmRun, createBatch, readBatch, requestDryRun, saveValidation } fro
 import { AdjustmentWorker } from "@/lib/adjustments/worker";
 import type { AdjustmentRow, AdjustmentTotals } from "@/lib/adjustments/types";
 import { postgresServerUrl } from "./postgres";
+import { reportRatio } from "./report";
 
 process.env.DASHBOARD_EXPORT_LOG ??= "0";
 process.env.PLATFORM_LOG_REQUESTS ??= "0";
@@ -168,6 +169,16 @@ async function main(): Promise<void> {
     );
     const bounds = `bound ${bound} rows/min (limit ${LIMIT} − background reserve ${reserveFor(LIMIT)})`;
     console.log(`  whole run: ${fmt(perMinute, 1)} rows/min; ${bounds}; ratio ${fmt(perMinute / bound, 3)}`);
+    const scale = `${fmt(ROWS)} rows at ${LIMIT}/min, ${DB_KIND}`;
+    // No goal is set for this ratio: the figure is reported as it is.
+    reportRatio({
+      bench: "adjustments",
+      measure: `whole run vs rate-limit bound (${scale})`,
+      value: perMinute,
+      unit: "rows/min",
+      floor: bound,
+      ratio: perMinute / bound,
+    });
     // A run starts on a whole window and may end early in its last one, which flatters short runs: the steady rate is
     // measured between the first and the last budget wait (a gap of more than 5 s between rows), whole windows only.
     const finished = await queryRows<{ at_ms: number }>(
@@ -181,6 +192,9 @@ async function main(): Promise<void> {
       const [first, last] = [resumed[0], resumed[resumed.length - 1]];
       const steady = ((last - first) / (times[last] - times[first])) * 60_000;
       console.log(`  steady: ${fmt(steady, 1)} rows/min over ${resumed.length - 1} whole windows; ratio ${fmt(steady / bound, 3)}`);
+      const windows = `${resumed.length - 1} whole window${resumed.length === 2 ? "" : "s"}`;
+      const measure = `steady, ${windows}, vs rate-limit bound (${scale})`;
+      reportRatio({ bench: "adjustments", measure, value: steady, unit: "rows/min", floor: bound, ratio: steady / bound });
     } else {
       console.log("  steady: fewer than two budget waits (raise BENCH_ROWS for the steady rate)");
     }

@@ -26,6 +26,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { startSeededDashboard } from "./seeded-dashboard";
+import { reportRatio } from "./report";
 
 const PEOPLE = Number(process.env.BENCH_CALLS_PEOPLE ?? 10);
 const SECONDS = Number(process.env.BENCH_CALLS_SECONDS ?? 120);
@@ -239,6 +240,8 @@ async function main(): Promise<void> {
     );
     console.log(`  budget wait per page view: p50 ${quantile(waitOf, 0.5)} ms, p95 ${quantile(waitOf, 0.95)} ms, max ${Math.max(0, ...waitOf)} ms`);
     console.log(`\nplatform calls per page view: ${(total / views).toFixed(2)}`);
+    reportRatio({ bench: "calls", measure: "platform calls per page view (mean of two walks)", value: total / views });
+    reportRatio({ bench: "calls", measure: `budget wait per page view, p95 (${PEOPLE} people, ${SECONDS} s)`, value: quantile(waitOf, 0.95), unit: "ms" });
   } finally {
     await browser.close();
     await dashboard.stop();

@@ -22,6 +22,7 @@ import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
 import { getFromHandler, getTextFromHandler, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
+import { reportRatio } from "./report";
 
 // One log line per request would dominate a thousand-batch export.
 process.env.PLATFORM_LOG_REQUESTS ??= "0";
@@ -123,11 +124,20 @@ async function run(target: string): Promise<void> {
     const head = mean(batchTimes.slice(1, 11));
     const tail = mean(batchTimes.slice(-11, -1));
     console.log(`  median batch ${ms(median(batchTimes))}, slowest ${ms(Math.max(...batchTimes))}`);
+    reportRatio({ bench: "contacts", measure: `offset export, last batch ÷ first (${target})`, value: last / first, unit: "×", goal: { atMost: 2 } });
     console.log(`  batches 2-11 mean ${ms(head)}, the ten before the last mean ${ms(tail)}, ratio ${(tail / head).toFixed(2)}`);
     console.log(
       `  total ${(exportTime / 1000).toFixed(2)} s, ${Math.round(rows / (exportTime / 1000)).toLocaleString("en")} rows/s` +
         ` (the client's JSON.parse of the bodies another ${(offsetExport.parse / 1000).toFixed(2)} s, not counted)`,
     );
+
+    if (!url)
+      reportRatio({
+        bench: "contacts",
+        measure: `offset export (limit ${BATCH}), no COPY floor (${target})`,
+        value: rows / (exportTime / 1000),
+        unit: "rows/s",
+      });
 
     // The same export in page mode, the largest page (500): Laravel's links and meta around the same contacts.
     const pageExport = await fullExport(db, PAGE, (n) => ({ bot_id: BOT, count: PAGE, page: n + 1 }));
@@ -190,6 +200,13 @@ async function run(target: string): Promise<void> {
       const floor = performance.now() - started;
       if (result.status !== 0) console.log(`psql COPY failed: ${result.stderr}`);
       else {
+        for (const [mode, time] of [
+          [`offset export (limit ${BATCH})`, exportTime],
+          [`page-mode export (count ${PAGE})`, pageExport.time],
+        ] as const) {
+          const measure = `${mode} of ${rows.toLocaleString("en")} vs COPY (${target})`;
+          reportRatio({ bench: "contacts", measure, value: time / 1000, unit: "s", floor: floor / 1000, ratio: time / floor, goal: { atMost: 2.5 } });
+        }
         console.log(`floor: psql COPY (SELECT …) TO STDOUT of the same rows ${(floor / 1000).toFixed(2)} s`);
         console.log(
           `ratio to COPY: ${(exportTime / floor).toFixed(2)}× offset export (limit ${BATCH}), ${(pageExport.time / floor).toFixed(2)}× page mode ` +

@@ -14,6 +14,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { signInForCookie, startSeededDashboard } from "./seeded-dashboard";
+import { reportRatio } from "./report";
 
 const EMAIL = "owner@example.com";
 // The demo seed's "Orders" list (lib/dashboard/demo-data.ts) and its first contact, who has two accounts.
@@ -72,6 +73,12 @@ async function main(): Promise<void> {
     }
     console.log("\n  audits that cost points (goals: performance ≥ 90, accessibility and best practices ≥ 95):");
     for (const row of rows) console.log(`  ${row.name.padEnd(10)} ${row.problems.join(", ") || "none"}`);
+    // The headline: each category's lowest page against its goal.
+    for (const [index, category] of CATEGORIES.entries()) {
+      const lowest = rows.reduce((low, row) => (row.scores[index] < low.scores[index] ? row : low));
+      const goal = { atLeast: category === "performance" ? 90 : 95 };
+      reportRatio({ bench: "lighthouse", measure: `${category}, lowest of ${rows.length} pages (${lowest.name})`, value: lowest.scores[index], goal });
+    }
   } finally {
     await dashboard.stop();
   }

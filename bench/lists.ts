@@ -18,6 +18,7 @@ import { createScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
 import { handleApiRequest } from "@/lib/platform/gateway";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
+import { reportRatio } from "./report";
 
 process.env.PLATFORM_LOG_REQUESTS ??= "0";
 const LISTS = Number(process.env.BENCH_LISTS ?? 5000);
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     console.log(`  total ${(total / 1000).toFixed(2)} s, ${(LISTS / (total / 1000)).toFixed(0)} lists/s`);
     console.log(`  per call: median ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}`);
     console.log(`  first 100 median ${ms(quantile(times.slice(0, 100), 0.5))}, last 100 median ${ms(quantile(times.slice(-100), 0.5))}`);
+    reportRatio({ bench: "lists", measure: `createListSchema ×${LISTS.toLocaleString("en")}, p95 per call`, value: quantile(times, 0.95), unit: "ms" });
     if (LISTS >= 5000) {
       const over = await expectStatus(db, "createListSchema", { name: "One too many", project_uuid: PROJECT, fields: FIELDS }, 403);
       console.log(`  list 5,001: ${over.status} ${JSON.stringify(over.body)}`);
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
         rows = answer.body.data.length;
       }
       console.log(`  page ${page}: median ${ms(quantile(pageTimes, 0.5))}, p95 ${ms(quantile(pageTimes, 0.95))} (${rows} lists)`);
+      reportRatio({ bench: "lists", measure: `getListSchemas page ${page} of ${lastPage}, p95`, value: quantile(pageTimes, 0.95), unit: "ms" });
     }
 
     // 3. deleteListSchemaField on a list with 100,000 records.
@@ -131,6 +134,8 @@ async function main(): Promise<void> {
             FROM platform.list_items WHERE schema_id = ${schemaId}::uuid`,
       );
       console.log(`  slug "${slug}": ${ms(answer.ms)} — ${check.records.toLocaleString("en")} records, ${check.with_key} still holding the key`);
+      const measure = `deleteListSchemaField "${slug}", ${RECORDS.toLocaleString("en")} records`;
+      reportRatio({ bench: "lists", measure, value: answer.ms, unit: "ms" });
     }
     const items1 = await expectStatus(db, "getListItems", { schema_id: schemaId, page: 1 }, 200);
     const itemsLast = await expectStatus(db, "getListItems", { schema_id: schemaId, page: Math.ceil(RECORDS / 50) }, 200);

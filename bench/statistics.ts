@@ -29,6 +29,7 @@ import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { JOURNAL_TITLES } from "@/lib/platform/accounts/ledger";
 import { contactStatisticsSql } from "@/lib/platform/statistics/contacts";
 import { accountStatisticsSql } from "@/lib/platform/statistics/accounts";
+import { reportRatio } from "./report";
 
 process.env.PLATFORM_LOG_REQUESTS ??= "0";
 
@@ -175,6 +176,8 @@ async function run(target: string): Promise<void> {
       }
       const gateway = `${ms(percentile(times, 50))} ${ms(percentile(times, 95))} ${ms(Math.max(...times))}`;
       console.log(`${kind.label.padEnd(36)} |   ${gateway} |   ${ms(percentile(statementTimes, 50))} ${ms(percentile(statementTimes, 95))}`);
+      const measure = `${kind.label}, p95 (${COUNT.toLocaleString("en")} contacts, ${target})`;
+      reportRatio({ bench: "statistics", measure, value: percentile(times, 95), unit: "ms", goal: { atMost: 100 } });
     }
     if (EXPLAIN) await explain(db);
   } finally {
