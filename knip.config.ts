@@ -12,8 +12,6 @@ const config: KnipConfig = {
     // Operator commands: scripts/run.mjs runs scripts/<name>.ts by name; seed-dashboard.ts is spawned by demo.mjs and
     // e2e/serve.mjs.
     "scripts/*.ts",
-    // `npm run bench` (its script is "tsx bench/all.ts").
-    "bench/all.ts",
     // Started as child processes by bench/accounts.ts and bench/lighthouse.ts.
     "bench/accounts-floor.ts",
     "bench/lighthouse-pages.mjs",
