@@ -1,18 +1,18 @@
 "use client";
 
 import { useId, useTransition } from "react";
-import { useQueryStates } from "nuqs";
 import { useT } from "@/components/i18n-provider";
 import { Field, Select } from "@/components/ui/field";
 import type { NamedBot } from "@/lib/contacts/bot-names";
 import { overviewParsers } from "@/lib/overview/overview-params";
+import { useUrlState } from "@/lib/url-state/use-url-state";
 
 /** The overview's bot: all or one, by name; in the URL (`?bot=101`), and the server renders the page again for it. */
 export function OverviewBotSelect({ bots }: { bots: readonly NamedBot[] }) {
   const t = useT();
   const id = useId();
   const [pending, startTransition] = useTransition();
-  const [{ bot }, setParams] = useQueryStates(overviewParsers, { history: "push", scroll: false, shallow: false, startTransition });
+  const [{ bot }, setParams] = useUrlState(overviewParsers, { history: "push", shallow: false, startTransition });
   return (
     <Field id={id} label={t("overview.bot")}>
       <Select

@@ -3,7 +3,7 @@ import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
 
 /**
  * The overview's URL, one typed parser map for the server page and the client
- * (nuqs useQueryStates): `/?bot=101` shows one bot's contacts, `/` all bots.
+ * (useUrlState): `/?bot=101` shows one bot's contacts, `/` all bots.
  * Tolerant: a bot that does not parse is "all bots".
  */
 export const overviewParsers = {
