@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
 import type { SavedView } from "@/lib/contacts/saved-views/forms";
 
@@ -145,7 +145,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
         </ul>
       )}
       <p className="text-xs text-muted">{t("views.share_hint")}</p>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t("views.delete_title", { name: deleting?.name ?? "" })}
         confirmLabel={pending ? t("views.deleting") : t("views.delete")}
@@ -156,7 +156,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
         onCancel={() => setDeleting(null)}
       >
         <p>{t("views.delete_body")}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }

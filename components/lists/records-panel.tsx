@@ -7,7 +7,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -161,7 +161,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         </>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t("records.delete_title")}
         confirmLabel={t("records.delete")}
@@ -179,7 +179,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         }}
       >
         {t("records.delete_body")}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }
