@@ -6,7 +6,7 @@ import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
  * read): `/?bot=101` shows one bot's contacts, `/` all bots.
  * Tolerant: a bot that does not parse is "all bots".
  */
-export const overviewParsers = {
+const overviewParsers = {
   bot: parseAsPositiveInteger,
 };
 
