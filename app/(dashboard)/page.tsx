@@ -64,7 +64,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {contacts ? (
           <Card title={t("overview.contacts")} titleId="overview-contacts" className="min-w-0">
             <div className="space-y-4">
-              {bots?.ok && bots.data.bots ? <OverviewBotSelect bots={bots.data.bots} /> : null}
+              {bots?.ok && bots.data.bots ? <OverviewBotSelect bots={bots.data.bots} bot={params.bot} /> : null}
               {contacts.ok ? (
                 <ContactsSection contacts={contacts.data} t={t} locale={locale} />
               ) : (

@@ -60,7 +60,8 @@ describe("BatchProgress", () => {
     const onCancel = vi.fn(() => new Promise<ActionResult<unknown>>((resolve) => (finish = resolve)));
     const user = setup({ onCancel });
     await user.click(screen.getByRole("button", { name: "Cancel the run" }));
-    const dialog = screen.getByRole("dialog", { name: "Cancel this batch?" });
+    // The dialog loads on its first opening.
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this batch?" });
     expect(dialog.hasAttribute("open")).toBe(true);
     await user.click(within(dialog).getByRole("button", { name: "Keep running" }));
     expect(dialog.hasAttribute("open")).toBe(false);
@@ -82,7 +83,8 @@ describe("BatchProgress", () => {
     const user = setup({ onCancel: async () => ({ ok: false, error: { kind: "forbidden", message: "Requires the role admin.", fieldErrors: {} } }) });
     await user.click(screen.getByRole("button", { name: "Cancel the run" }));
     await user.click(screen.getByRole("button", { name: "Cancel the batch" }));
-    const dialog = screen.getByRole("dialog", { name: "Cancel this batch?" });
+    // The dialog loads on its first opening.
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this batch?" });
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Requires the role admin.");
     expect(dialog.hasAttribute("open")).toBe(true);
   });

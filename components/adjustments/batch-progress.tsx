@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import type { ActionResult } from "@/lib/actions/result";
 import type { BatchProgressView, BatchStatus, BatchView } from "@/lib/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
@@ -107,7 +107,7 @@ export function BatchProgress({
           ) : null}
         </div>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={asking}
         title={t("adjustments.page.progress.cancel_title")}
         confirmLabel={cancelling ? t("adjustments.page.progress.cancelling") : t("adjustments.page.progress.cancel_confirm")}
@@ -121,7 +121,7 @@ export function BatchProgress({
         }}
       >
         <p>{t("adjustments.page.progress.cancel_body")}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useState, useTransition } from "react";
-import { useQueryStates } from "nuqs";
 import { useI18n } from "@/components/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
@@ -20,6 +19,7 @@ import { SavedViews } from "./saved-views";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
+import { useUrlState } from "@/lib/url-state/use-url-state";
 import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/limits";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
@@ -39,13 +39,13 @@ export interface ContactBrowserProps {
 }
 
 /**
- * The contact browser: the URL is the state (nuqs, with the parser map the
+ * The contact browser: the URL is the state (useUrlState, with the parser map the
  * server loader uses), react-query loads each page through the route handler
  * and keeps the previous page on screen while the next one loads.
  */
 export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied, savedViews }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
-  const [params, setParams] = useQueryStates(contactBrowserParsers, { history: "push", scroll: false });
+  const [params, setParams] = useUrlState(contactBrowserParsers, { history: "push" });
   const { query, isInitialPage } = useContactPage(params, timeZone, initial);
   const filters = { q: params.q, bot: params.bot, from: params.from, to: params.to };
   const botName = useCallback((id: number) => bots?.find((bot) => bot.id === id)?.label ?? String(id), [bots]);

@@ -1,8 +1,7 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState, useTransition, type FormEvent } from "react";
 import Link from "next/link";
-import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,14 +9,13 @@ import { Card } from "@/components/ui/card";
 import { Checkbox, Field, GroupError, Radio } from "@/components/ui/field";
 import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
 import type { ExportFile } from "@/lib/contacts/export/forms";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { startExportAction } from "@/lib/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
 import { ExportList } from "./export-list";
 import { useRefreshExports } from "@/lib/queries/use-exports";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { fieldsNamed, placeErrors } from "@/lib/actions/server-errors";
 
-const exportFileResolver = lazyZodResolver<ExportFile>(() => import("@/lib/contacts/export/forms").then((forms) => forms.ExportFileSchema));
+type FileErrors = Partial<Record<keyof ExportFile, { message: string }>>;
 
 /**
  * The browser's header export: starts an export of what the browser counts now
@@ -25,6 +23,9 @@ const exportFileResolver = lazyZodResolver<ExportFile>(() => import("@/lib/conta
  * button says how many contacts the file will hold; it is disabled, with the
  * reason beside it, when there is nothing to export or the member may not export.
  * The member's exports are listed further down the page (`#contact-exports`).
+ * The file's two choices are a radio pair and a checkbox, so the form is plain
+ * state: nothing typed can fail the schema (ExportFileSchema), which the server
+ * action parses with; its refusals land on their input.
  */
 export function ExportPanel({
   filters,
@@ -55,8 +56,9 @@ export function ExportPanel({
   const refreshExports = useRefreshExports();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
-  const form = useForm<ExportFile>({ resolver: exportFileResolver, defaultValues: { format: "csv", bom: true } });
-  const format = form.watch("format");
+  const [format, setFormat] = useState<ExportFile["format"]>("csv");
+  const [bom, setBom] = useState(true);
+  const [errors, setErrors] = useState<FileErrors>({});
   const exported = withSearch ? filters : { ...filters, q: null };
   const summary = describeFilters(exported, t, locale, botName) ?? t("exports.no_filters");
   const reason = denied ?? (total === 0 ? t("exports.nothing") : null);
@@ -69,21 +71,25 @@ export function ExportPanel({
         : t("exports.start", { count });
 
   const submit = (ids: number[] | null) =>
-    form.handleSubmit((file) =>
-      startTransition(async () => {
-        setNotice(null);
-        const result = await startExportAction({ ...exported, tz: timeZone, ...file, ids });
-        if (result.ok) {
-          setNotice({ tone: "success", text: t("exports.started") });
-          if (ids) onExported?.();
-          await refreshExports();
-        } else {
-          const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("format", "bom"));
-          setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });
-        }
-      }),
-    );
-  const onSubmit = submit(null);
+    startTransition(async () => {
+      setNotice(null);
+      setErrors({});
+      // The byte order mark is a CSV's only (its box is disabled for JSON Lines).
+      const result = await startExportAction({ ...exported, tz: timeZone, format, bom: format === "csv" && bom, ids });
+      if (result.ok) {
+        setNotice({ tone: "success", text: t("exports.started") });
+        if (ids) onExported?.();
+        await refreshExports();
+      } else {
+        const { placed, unplaced } = placeErrors(result.error.fieldErrors, fieldsNamed("format", "bom"));
+        setErrors(Object.fromEntries(placed.map(({ path, message }) => [path, { message }])));
+        setNotice({ tone: "danger", text: unplaced.length > 0 ? unplaced.join(" ") : result.error.message });
+      }
+    });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(null);
+  };
 
   return (
     <form id="contact-export" onSubmit={onSubmit} className="scroll-mt-4 space-y-2" aria-label={t("exports.title")} data-testid="export-form">
@@ -91,17 +97,17 @@ export function ExportPanel({
         <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1" disabled={denied !== null}>
           <legend className="sr-only">{t("exports.format")}</legend>
           <Field label={t("exports.format.csv")} inline className="flex">
-            <Radio value="csv" {...form.register("format")} />
+            <Radio name="format" value="csv" checked={format === "csv"} onChange={() => setFormat("csv")} />
           </Field>
           <Field label={t("exports.format.jsonl")} inline className="flex">
-            <Radio value="jsonl" {...form.register("format")} />
+            <Radio name="format" value="jsonl" checked={format === "jsonl"} onChange={() => setFormat("jsonl")} />
           </Field>
-          <Field label={t("exports.bom")} error={form.formState.errors.bom} inline className="flex">
-            <Checkbox disabled={format !== "csv"} {...form.register("bom")} />
+          <Field label={t("exports.bom")} error={errors.bom} inline className="flex">
+            <Checkbox name="bom" disabled={format !== "csv"} checked={bom} onChange={(event) => setBom(event.target.checked)} />
           </Field>
         </fieldset>
         {selected.length > 0 && denied === null ? (
-          <Button type="button" variant="secondary" disabled={pending} onClick={() => void submit([...selected])()} data-testid="export-selected">
+          <Button type="button" variant="secondary" disabled={pending} onClick={() => submit([...selected])} data-testid="export-selected">
             {t("exports.start_selected", { count: formatNumber(selected.length, locale) })}
           </Button>
         ) : null}
@@ -109,7 +115,7 @@ export function ExportPanel({
           {pending ? t("exports.starting") : label}
         </Button>
       </div>
-      <GroupError error={form.formState.errors.format} />
+      <GroupError error={errors.format} />
       <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 text-sm">
         {reason ? (
           <p id={`${id}-reason`} className="text-muted" data-testid="export-reason">

@@ -39,7 +39,8 @@ describe("SavedViews", () => {
   it("the name form checks in the browser: required, at most 80 characters, the error on the field", async () => {
     inEnglish(<SavedViews initialViews={VIEWS} currentQuery="" />);
     await userEvent.click(screen.getByRole("button", { name: "Save view" }));
-    const name = screen.getByLabelText("View name");
+    // The form loads on first use.
+    const name = await screen.findByLabelText("View name");
     expect(document.activeElement).toBe(name);
     await userEvent.click(screen.getByRole("button", { name: "Save view" }));
     expect(await screen.findByText("Fill in this field.")).toBeTruthy();
@@ -54,7 +55,7 @@ describe("SavedViews", () => {
   it("rename opens the form with the view's name", async () => {
     inEnglish(<SavedViews initialViews={VIEWS} currentQuery="" />);
     await userEvent.click(screen.getByRole("button", { name: "Rename “Newest”" }));
-    expect((screen.getByLabelText("View name") as HTMLInputElement).value).toBe("Newest");
+    expect(((await screen.findByLabelText("View name")) as HTMLInputElement).value).toBe("Newest");
     expect(screen.getByRole("form", { name: "Rename “Newest”" })).toBeTruthy();
   });
 });

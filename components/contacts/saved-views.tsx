@@ -1,21 +1,20 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field, Input } from "@/components/ui/field";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import type { ActionResult } from "@/lib/actions/result";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
-import type { SavedView, ViewNameForm } from "@/lib/contacts/saved-views/forms";
-import { MAX_VIEW_NAME_LENGTH } from "@/lib/contacts/saved-views/limits";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import type { SavedView } from "@/lib/contacts/saved-views/forms";
 
-const viewNameResolver = lazyZodResolver<ViewNameForm>(() => import("@/lib/contacts/saved-views/forms").then((forms) => forms.ViewNameFormSchema));
+// The name form (with react-hook-form) opens on Save view or Rename: it loads then (or when the pointer or focus
+// reaches one of those buttons), not with the page.
+const loadEditor = () => import("./view-name-editor");
+const ViewNameEditor = dynamic(() => loadEditor().then((editor) => editor.ViewNameEditor));
+const preloadEditor = () => void loadEditor();
 
 const BROWSER_PATH = "/contacts";
 const byName = (a: SavedView, b: SavedView) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
@@ -67,7 +66,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
           {t("views.title")}
         </h2>
         {saving ? null : (
-          <Button variant="secondary" onClick={() => (setSaving(true), setNotice(null))}>
+          <Button variant="secondary" onClick={() => (setSaving(true), setNotice(null))} onPointerEnter={preloadEditor} onFocus={preloadEditor}>
             {t("views.save")}
           </Button>
         )}
@@ -120,7 +119,14 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
                     <Button variant="ghost" className="text-xs" aria-label={t("views.copy_link_of", { name: view.name })} onClick={() => void copyLink(view)}>
                       {t("views.copy_link")}
                     </Button>
-                    <Button variant="ghost" className="text-xs" aria-label={t("views.rename_of", { name: view.name })} onClick={() => setRenaming(view.id)}>
+                    <Button
+                      variant="ghost"
+                      className="text-xs"
+                      aria-label={t("views.rename_of", { name: view.name })}
+                      onClick={() => setRenaming(view.id)}
+                      onPointerEnter={preloadEditor}
+                      onFocus={preloadEditor}
+                    >
                       {t("views.rename")}
                     </Button>
                     <Button
@@ -139,7 +145,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
         </ul>
       )}
       <p className="text-xs text-muted">{t("views.share_hint")}</p>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t("views.delete_title", { name: deleting?.name ?? "" })}
         confirmLabel={pending ? t("views.deleting") : t("views.delete")}
@@ -150,63 +156,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
         onCancel={() => setDeleting(null)}
       >
         <p>{t("views.delete_body")}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
-  );
-}
-
-/** The name form of saving and renaming: the schema's checks in the browser, the server's refusals (duplicate, limit) on the name. */
-function ViewNameEditor({
-  title,
-  submitLabel,
-  initialName,
-  submit,
-  onDone,
-  onCancel,
-}: {
-  title: string;
-  submitLabel: string;
-  initialName: string;
-  submit: (name: string) => Promise<ActionResult<SavedView>>;
-  onDone: (view: SavedView) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const titleId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ViewNameForm>({ resolver: viewNameResolver, defaultValues: { name: initialName } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await submit(values.name);
-    if (result.ok) return onDone(result.data);
-    const { unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("name"), { shouldFocus: true });
-    if (unplaced.length > 0 || Object.keys(result.error.fieldErrors).length === 0) setFailure(unplaced.join(" ") || result.error.message);
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-3 rounded-md border border-border p-3" data-testid="view-name-form">
-      <p id={titleId} className="text-sm font-medium">
-        {title}
-      </p>
-      {failure ? <Notice notice={{ tone: "danger", text: failure }} /> : null}
-      <Field
-        label={t("views.name")}
-        description={t("views.name_hint", { max: MAX_VIEW_NAME_LENGTH })}
-        error={errors.name}
-        errorVars={{ max: MAX_VIEW_NAME_LENGTH }}
-        required
-        className="sm:max-w-md"
-      >
-        <Input autoFocus autoComplete="off" {...form.register("name")} />
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t("views.saving") : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          {t("views.cancel")}
-        </Button>
-      </div>
-    </form>
   );
 }

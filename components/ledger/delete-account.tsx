@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { formatMoney } from "@/lib/money/money";
 import type { AccountView } from "@/lib/ledger/types";
 import { deleteAccountAction } from "@/lib/ledger/actions";
@@ -82,7 +82,7 @@ export function DeleteAccount({
         </Alert>
       ) : null}
       {unknown ? <UnknownOutcome idempotencyKey={unknown.key} reason={unknown.reason} onSettled={onChanged} /> : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={key !== null}
         title={t("ledger.delete.confirm_title", { currency: account.currency })}
         confirmLabel={t("ledger.delete.confirm")}
@@ -92,7 +92,7 @@ export function DeleteAccount({
         onConfirm={confirm}
       >
         {t("ledger.delete.confirm_body")}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </div>
   );
 }

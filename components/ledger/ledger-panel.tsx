@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useI18n } from "@/components/i18n-provider";
 import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
@@ -13,11 +14,19 @@ import type { ActionError } from "@/lib/actions/result";
 import type { MovementKind } from "@/lib/ledger/forms";
 import { formatMoney } from "@/lib/money/money";
 import type { AccountView } from "@/lib/ledger/types";
-import { AccountHistory } from "./account-history";
 import { DeleteAccount } from "./delete-account";
-import { MovementForm } from "./movement-form";
-import { OpenAccountForm } from "./open-account-form";
 import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-accounts";
+
+// The forms (react-hook-form, the amount and currency inputs) and an account's history are not part of the page's
+// first load: a movement form and the history open on click (their code loads when the pointer or focus reaches the
+// button), and the opening form, rendered on the server, becomes interactive when its chunk arrives.
+const loadMovementForm = () => import("./movement-form");
+const MovementForm = dynamic(() => loadMovementForm().then((module) => module.MovementForm));
+const loadAccountHistory = () => import("./account-history");
+const AccountHistory = dynamic(() => loadAccountHistory().then((module) => module.AccountHistory));
+const OpenAccountForm = dynamic(() => import("./open-account-form").then((module) => module.OpenAccountForm));
+const preloadMovementForm = () => void loadMovementForm();
+const preloadAccountHistory = () => void loadAccountHistory();
 
 /**
  * The contact's accounts (internal balances) in opening order, with their
@@ -169,6 +178,8 @@ function AccountCard({
             aria-expanded={form === "top_up"}
             data-ledger-open="top_up"
             onClick={() => setForm(form === "top_up" ? null : "top_up")}
+            onPointerEnter={preloadMovementForm}
+            onFocus={preloadMovementForm}
           >
             {t("ledger.account.top_up")}
           </Button>
@@ -181,11 +192,19 @@ function AccountCard({
             disabled={debitRefusal !== null}
             aria-describedby={debitRefusal ? debitReasonId : undefined}
             onClick={() => setForm(form === "debit" ? null : "debit")}
+            onPointerEnter={preloadMovementForm}
+            onFocus={preloadMovementForm}
           >
             {t("ledger.account.debit")}
           </Button>
         ) : null}
-        <Button variant="ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+        <Button
+          variant="ghost"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen(!historyOpen)}
+          onPointerEnter={preloadAccountHistory}
+          onFocus={preloadAccountHistory}
+        >
           {historyOpen ? t("ledger.account.hide_history") : t("ledger.account.show_history")}
         </Button>
       </div>

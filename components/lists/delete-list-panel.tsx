@@ -6,7 +6,7 @@ import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { deleteListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** Deletes the list (its fields and records with it) after its name is typed; the platform is asked afterwards whether it is gone. */
@@ -33,7 +33,7 @@ export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: st
       >
         {t("lists.delete_list.button")}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         title={t("lists.delete_list.dialog_title", { name })}
         typed={{ expected: name, prompt: t("lists.delete_list.prompt", { name }) }}
@@ -55,7 +55,7 @@ export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: st
         }}
       >
         <p className="font-medium text-danger">{t("lists.delete_list.warning")}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }

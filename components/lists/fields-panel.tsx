@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -9,9 +10,12 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
-import { AddFieldForm } from "./add-field-form";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
+
+// The designer's form (react-hook-form, the type, currency and target pickers), rendered on the server, comes with its
+// own chunk: the list's fields and records do not wait for it.
+const AddFieldForm = dynamic(() => import("./add-field-form").then((module) => module.AddFieldForm));
 
 /**
  * The list's fields in order with their options; for designers, a form that
@@ -121,7 +125,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
         rowProps={(field) => ({ "data-testid": `field-${field.slug}` })}
       />
       {canDesign ? <AddFieldForm schemaId={schemaId} existing={fields} onAdded={setStatus} /> : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t("lists.delete_field.title", { name: deleting?.name ?? "" })}
         typed={{ expected: deleting?.slug ?? "", prompt: t("lists.delete_field.prompt", { slug: deleting?.slug ?? "" }) }}
@@ -134,7 +138,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
       >
         <p className="font-medium text-danger">{t("lists.delete_field.warning")}</p>
         <p className="text-muted">{t("lists.delete_field.body")}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }

@@ -2,12 +2,12 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
-import { useQueryStates } from "nuqs";
+import { useUrlState } from "@/lib/url-state/use-url-state";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -29,7 +29,7 @@ const RecordForm = dynamic(() => import("./record-form").then((module) => module
 export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
   const { t, locale, timeZone } = useI18n();
   const ready = useHydrated();
-  const [{ records: page }, setUrl] = useQueryStates(listPageParsers, { history: "replace", scroll: false });
+  const [{ records: page }, setUrl] = useUrlState(listPageParsers, { history: "replace" });
   const query = useListRecords(schemaId, fields, page);
   const refresh = useRefreshListRecords(schemaId);
   const [editing, setEditing] = useState<RecordView | "new" | null>(null);
@@ -161,7 +161,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         </>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t("records.delete_title")}
         confirmLabel={t("records.delete")}
@@ -179,7 +179,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         }}
       >
         {t("records.delete_body")}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </section>
   );
 }

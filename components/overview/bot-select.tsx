@@ -1,29 +1,38 @@
 "use client";
 
-import { useId, useTransition } from "react";
-import { useQueryStates } from "nuqs";
+import { useId, useOptimistic, useTransition } from "react";
+import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { Field, Select } from "@/components/ui/field";
 import type { NamedBot } from "@/lib/contacts/bot-names";
-import { overviewParsers } from "@/lib/overview/overview-params";
 
-/** The overview's bot: all or one, by name; in the URL (`?bot=101`), and the server renders the page again for it. */
-export function OverviewBotSelect({ bots }: { bots: readonly NamedBot[] }) {
+/**
+ * The overview's bot: all or one, by name; in the URL (`?bot=101`), and the server renders the page again for it.
+ * `bot` is the URL's as the page's loader read it (lib/overview/overview-params.ts), so no URL parser ships here.
+ */
+export function OverviewBotSelect({ bots, bot }: { bots: readonly NamedBot[]; bot: number | null }) {
   const t = useT();
   const id = useId();
   const [pending, startTransition] = useTransition();
-  const [{ bot }, setParams] = useQueryStates(overviewParsers, { history: "push", scroll: false, shallow: false, startTransition });
+  const router = useRouter();
+  // The choice shows at once; the server renders the page for it in this transition (pending: aria-busy).
+  const [shown, setShown] = useOptimistic(bot);
+  const show = (next: number | null) =>
+    startTransition(() => {
+      setShown(next);
+      router.push(next === null ? "/" : `/?bot=${next}`, { scroll: false });
+    });
   return (
     <Field id={id} label={t("overview.bot")}>
       <Select
         className="min-w-48 max-w-full"
-        value={bot === null ? "" : String(bot)}
+        value={shown === null ? "" : String(shown)}
         aria-busy={pending || undefined}
         data-testid="overview-bot"
-        onChange={(event) => void setParams({ bot: event.target.value ? Number(event.target.value) : null })}
+        onChange={(event) => show(event.target.value ? Number(event.target.value) : null)}
       >
         <option value="">{t("overview.all_bots")}</option>
-        {bot !== null && !bots.some((named) => named.id === bot) ? <option value={bot}>{t("contacts.bot_fallback", { id: bot })}</option> : null}
+        {shown !== null && !bots.some((named) => named.id === shown) ? <option value={shown}>{t("contacts.bot_fallback", { id: shown })}</option> : null}
         {bots.map((named) => (
           <option key={named.id} value={named.id}>
             {named.label}

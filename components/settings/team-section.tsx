@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Alert, Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
@@ -172,7 +172,7 @@ function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Noti
           {t("team.wait_for_role")}
         </span>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         title={t("team.remove_label", { email: member.email })}
         confirmLabel={t("team.remove")}
@@ -188,7 +188,7 @@ function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Noti
         }
       >
         {t("team.remove_confirm", { email: member.email })}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
-import { goTarget } from "@/lib/palette/commands";
+import { goTarget } from "@/lib/navigation/pages";
 import type { PaletteMode } from "@/components/palette/palette-dialogs";
 import { useViewer } from "./providers";
 

@@ -2,7 +2,6 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Permission, Role } from "@/lib/auth/permissions";
 import { createQueryClient } from "@/lib/queries/query-client";
 
@@ -16,14 +15,15 @@ export interface ViewerInfo {
 
 const ViewerContext = createContext<ViewerInfo | null>(null);
 
-/** What every dashboard page's client code needs: react-query's cache, nuqs' URL state (useQueryStates) and the viewer. */
+/**
+ * What every dashboard page's client code needs: react-query's cache and the viewer. The URL state needs no provider
+ * (lib/url-state/use-url-state.ts reads Next's router).
+ */
 export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <NuqsAdapter>
-        <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
-      </NuqsAdapter>
+      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,13 +1,18 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { useViewer } from "./providers";
-import { LanguageSwitch, ThemeSwitch } from "./preference-switches";
 import { useTheme } from "./theme-context";
+
+// The open menu (the language and theme switches with their server actions) loads when the pointer or focus reaches
+// the button, not with every page.
+const loadPanel = () => import("./user-menu-panel");
+const UserMenuPanel = dynamic(() => loadPanel().then((module) => module.UserMenuPanel));
+const preloadPanel = () => void loadPanel();
 
 /** Who is signed in, with which role; language, theme and sign-out. */
 export function UserMenu() {
@@ -57,6 +62,8 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         className="flex items-center gap-2 rounded-md border border-border px-2 py-1.5 text-sm hover:bg-surface-2"
       >
         {/* The initial is drawn by CSS, so that it is not text of the button's name. */}
@@ -72,28 +79,7 @@ export function UserMenu() {
           <Badge>{t(`role.${viewer.role}`)}</Badge>
         </span>
       </button>
-      {open ? (
-        <div id={panelId} className="absolute right-0 z-30 mt-2 w-72 space-y-4 rounded-lg border border-border bg-surface p-4 shadow-lg">
-          <div>
-            <p className="text-xs text-muted">{t("menu.signed_in_as")}</p>
-            <p className="truncate text-sm font-medium">{viewer.email}</p>
-            <p className="mt-1 text-sm">
-              {t("menu.role")}: <strong>{t(`role.${viewer.role}`)}</strong>
-            </p>
-          </div>
-          <div className="space-y-1">
-            <p className="text-xs font-medium text-muted">{t("menu.language")}</p>
-            <LanguageSwitch />
-          </div>
-          <div className="space-y-1">
-            <p className="text-xs font-medium text-muted">{t("menu.theme")}</p>
-            <ThemeSwitch theme={theme} />
-          </div>
-          <Button variant="secondary" className="w-full" onClick={handleSignOut} disabled={signingOut}>
-            {signingOut ? t("menu.signing_out") : t("menu.sign_out")}
-          </Button>
-        </div>
-      ) : null}
+      {open ? <UserMenuPanel id={panelId} viewer={viewer} theme={theme} signingOut={signingOut} onSignOut={handleSignOut} /> : null}
     </div>
   );
 }

@@ -11,7 +11,18 @@ export interface RecordedRouter {
  * Next's App Router contexts for a component test: the page is `pathname`, and
  * navigation is recorded in `router.visited` instead of loading a page.
  */
-export function WithAppRouter({ pathname = "/contacts", router, children }: { pathname?: string; router: RecordedRouter; children: ReactNode }) {
+export function WithAppRouter({
+  pathname = "/contacts",
+  search = "",
+  router,
+  children,
+}: {
+  pathname?: string;
+  /** The page's query string (`?bot=5`), as useSearchParams reads it. */
+  search?: string;
+  router: RecordedRouter;
+  children: ReactNode;
+}) {
   const instance: AppRouterInstance = {
     push: (href) => void router.visited.push(href),
     replace: (href) => void router.visited.push(href),
@@ -24,7 +35,7 @@ export function WithAppRouter({ pathname = "/contacts", router, children }: { pa
   return (
     <AppRouterContext.Provider value={instance}>
       <PathnameContext.Provider value={pathname}>
-        <SearchParamsContext.Provider value={new URLSearchParams()}>{children}</SearchParamsContext.Provider>
+        <SearchParamsContext.Provider value={new URLSearchParams(search)}>{children}</SearchParamsContext.Provider>
       </PathnameContext.Provider>
     </AppRouterContext.Provider>
   );

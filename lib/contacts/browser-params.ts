@@ -4,7 +4,7 @@ import { daysToUnixRange, isDay } from "./time-zone";
 
 /**
  * The contact browser's URL, one typed parser map for the server loader (the
- * page and the route handler) and the client (nuqs useQueryStates):
+ * page and the route handler) and the client (useUrlState):
  *
  *   /contacts?q=ivan&bot=101&from=2025-01-01&to=2025-01-31&sort=-created_at&page=3&size=50
  *

@@ -62,3 +62,8 @@ const DASHBOARD_PAGES: readonly DashboardPage[] = [
 export function pagesFor(permissions: readonly Permission[]): DashboardPage[] {
   return DASHBOARD_PAGES.filter((page) => page.permission === null || permissions.includes(page.permission));
 }
+
+/** The page `g` then this key opens, among those the role may open (the shell's keyboard, without the palette's code). */
+export function goTarget(permissions: readonly Permission[], key: string): string | null {
+  return pagesFor(permissions).find((page) => page.goKey === key.toLowerCase())?.href ?? null;
+}

@@ -2,11 +2,11 @@ import { createLoader } from "nuqs/server";
 import { parseAsPositiveInteger } from "@/lib/url-state/parsers";
 
 /**
- * The overview's URL, one typed parser map for the server page and the client
- * (nuqs useQueryStates): `/?bot=101` shows one bot's contacts, `/` all bots.
+ * The overview's URL, read by the server page (the bot select gets the value it
+ * read): `/?bot=101` shows one bot's contacts, `/` all bots.
  * Tolerant: a bot that does not parse is "all bots".
  */
-export const overviewParsers = {
+const overviewParsers = {
   bot: parseAsPositiveInteger,
 };
 

@@ -63,8 +63,3 @@ export function shortcutsFor(permissions: readonly Permission[], modifier: strin
     ),
   ];
 }
-
-/** The page `g` then this key opens, among those the role may open. */
-export function goTarget(permissions: readonly Permission[], key: string): string | null {
-  return pagesFor(permissions).find((page) => page.goKey === key.toLowerCase())?.href ?? null;
-}

@@ -1,12 +1,39 @@
-import { describe, expect, test, vi } from "vitest";
-import { act, renderHook, waitFor } from "@testing-library/react";
-import { useQueryStates } from "nuqs";
-import { withNuqsTestingAdapter, type UrlUpdateEvent } from "nuqs/adapters/testing";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { contactBrowserParsers, loadContactBrowserParams, serializeContactBrowserParams } from "@/lib/contacts/browser-params";
 import { listPageParsers, loadListPageParams, serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { PathnameContext, SearchParamsContext } from "next/dist/shared/lib/hooks-client-context.shared-runtime";
+import { useUrlState } from "./use-url-state";
+
+interface RecordedRouter {
+  visited: string[];
+}
+
+/** Next's router contexts on the page `/page?<search>` (the address bar says the same); navigations are recorded. */
+function atUrl(search: string, router: RecordedRouter = { visited: [] }) {
+  window.history.replaceState(null, "", `/page${search}`);
+  const record = (href: string) => void router.visited.push(href);
+  const instance = { push: record, replace: record, back() {}, forward() {}, refresh() {}, prefetch() {} } as unknown as AppRouterInstance;
+  return function AtUrl({ children }: { children: ReactNode }) {
+    return (
+      <AppRouterContext.Provider value={instance}>
+        <PathnameContext.Provider value="/page">
+          <SearchParamsContext.Provider value={new URLSearchParams(search)}>{children}</SearchParamsContext.Provider>
+        </PathnameContext.Provider>
+      </AppRouterContext.Provider>
+    );
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.history.replaceState(null, "", "/");
+});
 
 /**
- * The pages that read their URL in the browser (useQueryStates) read it as the
+ * The pages that read their URL in the browser (useUrlState) read it as the
  * server loader does, because both take the same parser map; and what the hook
  * writes is what the page's serializer would link to.
  */
@@ -29,17 +56,47 @@ describe.each([
   },
 ])("$name: client and server read the URL alike", ({ parsers, load, serialize, urls, change }) => {
   test.each(urls)("%j", (search) => {
-    const { result } = renderHook(() => useQueryStates(parsers)[0], { wrapper: withNuqsTestingAdapter({ searchParams: search }) });
+    const { result } = renderHook(() => useUrlState(parsers)[0], { wrapper: atUrl(search) });
     expect(result.current).toEqual(load(search));
   });
 
-  test("a change written by the hook is the serializer's link, read back the same", async () => {
-    const onUrlUpdate = vi.fn<(event: UrlUpdateEvent) => void>();
-    const { result } = renderHook(() => useQueryStates(parsers), { wrapper: withNuqsTestingAdapter({ searchParams: "", onUrlUpdate }) });
-    await act(() => result.current[1](change as never));
-    await waitFor(() => expect(onUrlUpdate).toHaveBeenCalled());
-    const written = onUrlUpdate.mock.calls.at(-1)![0].queryString;
+  test("a change written by the hook is the serializer's link, read back the same", () => {
+    const { result } = renderHook(() => useUrlState(parsers), { wrapper: atUrl("") });
+    const replaceState = vi.spyOn(window.history, "replaceState");
+    act(() => result.current[1](change as never));
+    expect(replaceState).toHaveBeenCalledOnce();
+    const written = window.location.search;
     expect(written).toBe(serialize({ ...load(""), ...change }));
-    expect(load(written)).toEqual(result.current[0]);
+    expect(load(written)).toEqual({ ...load(""), ...change });
+  });
+});
+
+describe("useUrlState", () => {
+  test("push adds a history entry, shallow: the router is not asked to render the page again", () => {
+    const router: RecordedRouter = { visited: [] };
+    const { result } = renderHook(() => useUrlState(contactBrowserParsers, { history: "push" }), { wrapper: atUrl("?bot=5&page=3", router) });
+    const pushState = vi.spyOn(window.history, "pushState");
+    act(() => result.current[1]({ q: "ivan", page: null }));
+    expect(pushState).toHaveBeenCalledOnce();
+    expect(window.location.search).toBe("?bot=5&q=ivan");
+    expect(router.visited).toEqual([]);
+  });
+
+  test("a value equal to the URL's writes nothing", () => {
+    const pushState = vi.spyOn(window.history, "pushState");
+    const { result } = renderHook(() => useUrlState(contactBrowserParsers, { history: "push" }), { wrapper: atUrl("?bot=5") });
+    act(() => result.current[1]({ bot: 5, page: null }));
+    expect(pushState).not.toHaveBeenCalled();
+  });
+
+  test("shallow: false navigates through the router, in the caller's transition", () => {
+    const router: RecordedRouter = { visited: [] };
+    const startTransition = vi.fn((run: () => void) => run());
+    const { result } = renderHook(() => useUrlState(listPageParsers, { history: "push", shallow: false, startTransition }), {
+      wrapper: atUrl("?records=3", router),
+    });
+    act(() => result.current[1]({ records: 1, created: true }));
+    expect(startTransition).toHaveBeenCalledOnce();
+    expect(router.visited).toEqual(["/page?created=1"]);
   });
 });
