@@ -1,5 +1,5 @@
 import type { Contact } from "@/lib/api";
-import { LedgerSection } from "@/components/ledger/ledger-section";
+import { LedgerSection, preloadLedgerSection } from "@/components/ledger/ledger-section";
 
 /**
  * The contact page's slot for the account ledger panel (issue 9). The contact
@@ -10,4 +10,9 @@ import { LedgerSection } from "@/components/ledger/ledger-section";
  */
 export function LedgerSlot({ contact }: { contact: Contact }) {
   return <LedgerSection contactId={contact.id} />;
+}
+
+/** Starts the panel's platform read while the contact page loads the contact (the panel renders once the contact is found). */
+export function preloadLedgerSlot(contactId: number): void {
+  preloadLedgerSection(contactId);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
-import { queryRows, type Database } from "@/lib/db/client";
+import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import {
   decide,
   emptyBudget,
@@ -310,5 +310,37 @@ describe("budget in the database (shared by every instance)", () => {
     const [row] = await queryRows<{ in_flight: unknown }>(database.db, sql`SELECT in_flight FROM dashboard.request_budgets WHERE key_hash = ${hash}`);
     const inFlight = (typeof row.in_flight === "string" ? JSON.parse(row.in_flight) : row.in_flight) as { at: number }[];
     expect(Math.abs(inFlight[0].at - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe("budget transactions", () => {
+  // One connection (PGlite has only one): whatever a budget transaction left set on it, the next statement would see.
+  let created: Database & { url?: string };
+  let database: Database;
+  beforeAll(async () => {
+    created = await createTestDatabase();
+    database = created.url ? await openDatabase({ url: created.url, poolSize: 1, migrate: false }) : created;
+  });
+  afterAll(async () => {
+    if (database !== created) await database?.close();
+    await created?.close();
+  });
+
+  test("the first reservations of a new key, at once (several connections): one row, one probe granted, the others wait for its answer", async () => {
+    const hash = keyHashOf(randomUUID());
+    const decisions = await Promise.all(Array.from({ length: 5 }, () => reserveRequest(created.db, hash, "interactive", T0)));
+    expect(decisions.filter((d) => d.granted)).toHaveLength(1);
+    expect(decisions.filter((d) => !d.granted).every((d) => d.waitMs === POLL_MS)).toBe(true);
+    const rows = await queryRows<{ seq: number }>(created.db, sql`SELECT seq FROM dashboard.request_budgets WHERE key_hash = ${hash}`);
+    expect(rows.map((row) => Number(row.seq))).toEqual([1]);
+  });
+
+  test("nothing stays set on the connection after a reservation and its answer (a pooler in transaction mode)", async () => {
+    const hash = keyHashOf(randomUUID());
+    const { seq } = await reserveRequest(database.db, hash, "interactive", T0);
+    await recordResponse(database.db, hash, exact(seq, 100, 1_893_499_260, 50), T0);
+    const [{ synchronous_commit }] = await queryRows<{ synchronous_commit: string }>(database.db, sql`SHOW synchronous_commit`);
+    expect(synchronous_commit).toBe("on");
+    expect(await readBudget(database.db, hash, at(1))).toMatchObject({ limit: 120, remaining: 100 });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { hkdfSync } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTestDatabase } from "@/lib/db/testing";
 import { queryRows, type Database } from "@/lib/db/client";
@@ -70,6 +71,17 @@ describe("stored platform connection", () => {
     expect(derived.toString("hex")).not.toBe("ab".repeat(32));
     expect(explicit.toString("hex")).toBe("ab".repeat(32));
     expect(() => connectionEncryptionKey(parseConfig({}).dashboard)).toThrow("connection.no_secret");
+  });
+
+  test("the key derived from NEXTAUTH_SECRET is HKDF of that secret, whichever secret came before; a caller cannot change it", () => {
+    const hkdf = (secret: string) => Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32)).toString("hex");
+    const one = "1".repeat(32);
+    const two = "2".repeat(32);
+    for (const secret of [one, one, two, one, two]) {
+      expect(connectionEncryptionKey(parseConfig({ NEXTAUTH_SECRET: secret }).dashboard).toString("hex")).toBe(hkdf(secret));
+    }
+    connectionEncryptionKey(parseConfig({ NEXTAUTH_SECRET: one }).dashboard).fill(0);
+    expect(connectionEncryptionKey(parseConfig({ NEXTAUTH_SECRET: one }).dashboard).toString("hex")).toBe(hkdf(one));
   });
 
   test("resolution: env overrides stored values one by one; nothing stored means the embedded platform without a key", async () => {

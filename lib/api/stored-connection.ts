@@ -26,8 +26,12 @@ export function connectionEncryptionKey(settings: Pick<Config["dashboard"], "enc
   const secret = settings.authSecret;
   // `npm start` refuses to start without NEXTAUTH_SECRET; only a script run without it gets here.
   if (!secret) throw new Error("connection.no_secret: neither DASHBOARD_ENCRYPTION_KEY nor NEXTAUTH_SECRET is set");
-  return Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32));
+  // Derived once per secret: every platform call of every page reads the stored key.
+  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32)) };
+  return Buffer.from(derived.key);
 }
+
+let derived: { secret: string; key: Buffer } | null = null;
 
 export interface StoredConnection {
   baseUrl: string | null;

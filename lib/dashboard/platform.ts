@@ -1,14 +1,17 @@
 import "server-only";
+import { cache } from "react";
 import { getDb } from "@/lib/db/client";
 import { connectPlatform, noteFailure, type PlatformClient } from "@/lib/api";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import { toActionError } from "@/lib/auth/action-errors";
 import type { ActionResult } from "@/lib/actions/result";
 
-/** The platform client for this request: the configured connection, errors in the user's language, interactive lane. */
-export async function getPlatform(): Promise<PlatformClient> {
-  return connectPlatform(await getDb(), { lang: await getLocale(), lane: "interactive" });
-}
+/**
+ * The platform client for this request: the configured connection, errors in the user's language, interactive lane.
+ * Once per render (React `cache`): a page whose parts each load from the platform reads and decrypts the stored
+ * connection once, not once per part. Outside a render (route handlers, actions) every call connects afresh.
+ */
+export const getPlatform = cache(async (): Promise<PlatformClient> => connectPlatform(await getDb(), { lang: await getLocale(), lane: "interactive" }));
 
 /**
  * For server components: runs fn with the platform and turns a failure into a

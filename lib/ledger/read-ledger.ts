@@ -11,9 +11,19 @@ import type { AccountView, JournalEntryView, PageOf } from "./types";
  * opened" for the viewer's activity, and makes sure Activity can name the contact.
  */
 export async function loadContactAccounts(db: Db, api: PlatformClient, viewerId: number, contactId: number): Promise<AccountView[]> {
-  const accounts = await getContactAccounts(api, { contact_id: contactId });
+  const accounts = await readContactAccounts(api, contactId);
+  await noteContactOpened(db, api, viewerId, contactId);
+  return accounts;
+}
+
+/** The contact's accounts in opening order, the platform's read alone (a page may start it early; see noteContactOpened). */
+export async function readContactAccounts(api: PlatformClient, contactId: number): Promise<AccountView[]> {
+  return (await getContactAccounts(api, { contact_id: contactId })).map(toAccountView);
+}
+
+/** What opening a contact's accounts records: "contact opened" for the viewer's activity, and the contact's name for Activity. */
+export async function noteContactOpened(db: Db, api: PlatformClient, viewerId: number, contactId: number): Promise<void> {
   await Promise.all([recordContactView(db, viewerId, contactId), ensureContactName(db, api, contactId)]);
-  return accounts.map(toAccountView);
 }
 
 export type JournalPage = { available: true; page: PageOf<JournalEntryView> } | { available: false };

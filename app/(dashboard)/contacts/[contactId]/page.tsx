@@ -15,7 +15,7 @@ import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { ContactDetails } from "@/components/contacts/contact-details";
-import { LedgerSlot } from "@/components/contacts/ledger-slot";
+import { LedgerSlot, preloadLedgerSlot } from "@/components/contacts/ledger-slot";
 
 export async function generateMetadata({ params }: { params: Promise<{ contactId: string }> }): Promise<Metadata> {
   const [{ contactId }, t] = await Promise.all([params, getTranslator()]);
@@ -45,6 +45,7 @@ export default async function ContactPage({
     getTimeZone(),
   ]);
   if (!ID.test(contactId) || Number(contactId) < 1) notFound();
+  preloadLedgerSlot(Number(contactId));
   const [result, bots] = await Promise.all([
     loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created })),
     loadFromPlatform((api) => loadBotOptions(api)),
