@@ -15,7 +15,7 @@
  * - Each client owns its key holder and account, so that clients compete for
  *   the server and the database, not for one rate-limit counter row.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -23,6 +23,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { freePort } from "@/lib/testing/free-port";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing";
 import { postgresServerUrl } from "./postgres";
+import { buildInto } from "./build";
 import { reportRatio } from "./report";
 
 const args = process.argv.slice(2);
@@ -53,17 +54,7 @@ function build(): void {
   }
   log(`build: next build into ${DIST_DIR} …`);
   const started = Date.now();
-  // Next adds the build folder's types to tsconfig.json (and reformats it): the project's file is put back as it was.
-  const tsconfig = path.join(ROOT, "tsconfig.json");
-  const tsconfigText = fs.readFileSync(tsconfig, "utf8");
-  try {
-    execFileSync("flock", ["/tmp/next-bench-build.lock", path.join(ROOT, "node_modules/.bin/next"), "build"], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-  } finally {
-    fs.writeFileSync(tsconfig, tsconfigText);
-  }
+  buildInto(ROOT, DIST_DIR, "ignore");
   log(`build: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -31,11 +31,12 @@
  * - PostgreSQL: the benchmarks that use it create their own databases (DATABASE_ADMIN_URL, else
  *   scripts/ensure-postgres.sh).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { benchmarksOf, parseOptions, selectBenchmarks, type Benchmark, type Options } from "./plan";
+import { buildInto } from "./build";
 import { readReport } from "./report";
 import { exitCodeOf, formatDuration, summaryTable, type BenchRun } from "./summary";
 
@@ -53,24 +54,17 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-/** `next build` into DIST_DIR, as bench/accounts.ts builds: under its lock, tsconfig.json put back as it was. */
+/** `next build` into DIST_DIR (bench/build.ts); false when it fails. */
 function build(): boolean {
   log(`\n=== next build into ${DIST_DIR} (needed by a selected benchmark) ===`);
   const started = Date.now();
-  const tsconfig = path.join(ROOT, "tsconfig.json");
-  const tsconfigText = fs.readFileSync(tsconfig, "utf8");
   try {
-    execFileSync("flock", ["/tmp/next-bench-build.lock", path.join(ROOT, "node_modules/.bin/next"), "build"], {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
-    });
+    buildInto(ROOT, DIST_DIR, "inherit");
     log(`build: done in ${formatDuration((Date.now() - started) / 1000)}`);
     return true;
   } catch (error) {
     log(`build failed: ${error instanceof Error ? error.message : error}`);
     return false;
-  } finally {
-    fs.writeFileSync(tsconfig, tsconfigText);
   }
 }
 
