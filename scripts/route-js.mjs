@@ -97,7 +97,7 @@ export function formatTable(rows, { budget = false, files = false, limitKb = LIM
   const lines = [budget ? `${head}  goal ≤ ${GOAL_KB} kB` : head];
   for (const row of rows) {
     const line = `${row.route.padEnd(width)}  ${String(row.files.length).padStart(5)}  ${kB(row.raw).padStart(8)}  ${kB(row.gzip).padStart(8)}`;
-    const verdict = row.gzip <= GOAL_KB * 1000 ? "pass" : `FAIL (+${kB(row.gzip - GOAL_KB * 1000)})`;
+    const verdict = row.gzip <= GOAL_KB * 1000 ? "met" : `over by ${kB(row.gzip - GOAL_KB * 1000)}`;
     lines.push(budget ? `${line}  ${verdict}` : line);
     if (files) {
       for (const file of [...row.files].sort((a, b) => b.gzip - a.gzip)) {

@@ -96,8 +96,8 @@ describe("JavaScript per route (scripts/route-js.mjs)", () => {
     expect(overLimit(rows, 100).map((row) => row.route)).toEqual(["/contacts", "/login"]);
     const table = formatTable(rows, { budget: true }).split("\n");
     expect(table[0]).toMatch(/^route\s+files\s+raw kB\s+gzip kB\s+goal ≤ 170 kB$/);
-    expect(table[1]).toMatch(/^\/contacts\s+6\s+215\.5\s+215\.\d\s+FAIL \(\+45\.\d\)$/);
-    expect(table[2]).toMatch(/^\/login\s+5\s+148\.8\s+138\.\d\s+pass$/);
+    expect(table[1]).toMatch(/^\/contacts\s+6\s+215\.5\s+215\.\d\s+over by 45\.\d$/);
+    expect(table[2]).toMatch(/^\/login\s+5\s+148\.8\s+138\.\d\s+met$/);
     expect(table[3]).toMatch(/^max: \/contacts 215\.\d kB gzip \(limit 200 kB, goal 170 kB\)$/);
   });
 
@@ -111,7 +111,7 @@ describe("JavaScript per route (scripts/route-js.mjs)", () => {
 
     const passed = run("--dir", dist, "--limit", "250", "--budget", "--files");
     expect(passed.status).toBe(0);
-    expect(passed.stdout).toMatch(/^\/contacts\s+6\s+215\.5\s+215\.\d\s+FAIL/m);
+    expect(passed.stdout).toMatch(/^\/contacts\s+6\s+215\.5\s+215\.\d\s+over by/m);
     expect(passed.stdout).toMatch(/^ {2}static\/chunks\/contacts\.js\s+50\.0\s+50\.0$/m);
     expect(passed.stdout).toMatch(/^max: \/contacts 215\.\d kB gzip \(limit 250 kB, goal 170 kB\)$/m);
     expect(passed.stderr).toBe("");
