@@ -123,6 +123,12 @@ const server = http.createServer((req, res) => {
   );
 });
 
+// An idle keep-alive connection stays open longer than a client or proxy keeps one for reuse (Node's agents 5 s, load
+// balancers commonly 60 s). With Node's default of 5 s both ends drop it at the same moment, and a request the client
+// sends on it just then is reset (ECONNRESET). The client closes first now; shutdown still closes idle ones at once.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 function handle(req, res) {
   // As a proxy's $proxy_add_x_forwarded_for: the address that connected is always the last hop, so that a
   // client cannot pose as another address (the sign-in throttle, lib/auth/options.ts, reads it with TRUSTED_PROXIES).

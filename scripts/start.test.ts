@@ -228,6 +228,33 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     }
   }, 90_000);
 
+  test("a keep-alive connection left idle past Node's 5 s default still serves the next request (no reset as it is reused)", async () => {
+    const server = await startServer({ env });
+    const socket = net.connect(server.port, "127.0.0.1");
+    try {
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString("utf8")));
+      const ask = async () => {
+        received = "";
+        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n");
+        for (let i = 0; i < 100 && !received.includes('{"status":"ok"}'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        return received;
+      };
+      const first = await ask();
+      expect(first.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+      expect(first).toMatch(/^Keep-Alive: timeout=65\r$/im);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(socket.destroyed).toBe(false);
+      const second = await ask();
+      expect(second.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    } finally {
+      socket.destroy();
+      server.signal("SIGTERM");
+      await server.exited;
+    }
+  }, 90_000);
+
   test("SIGTERM is graceful: new connections are refused, a request in flight is answered, then the server exits 0", async () => {
     const lines: string[] = [];
     let onLine: (() => void) | null = null;
