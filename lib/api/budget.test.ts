@@ -343,4 +343,29 @@ describe("budget transactions", () => {
     expect(synchronous_commit).toBe("on");
     expect(await readBudget(database.db, hash, at(1))).toMatchObject({ limit: 120, remaining: 100 });
   });
+
+  test("a budget's writes commit without waiting for the disk (a lost update is corrected by the platform's next answer)", async () => {
+    // A trigger of this test's own database, deferred to the commit, records the setting the commit runs with.
+    await database.db.execute(sql`CREATE TABLE public.budget_commit_modes (mode text NOT NULL)`);
+    await database.db.execute(
+      sql.raw(`CREATE FUNCTION public.record_budget_commit_mode() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO public.budget_commit_modes (mode) VALUES (current_setting('synchronous_commit')); RETURN NULL; END $$`),
+    );
+    await database.db.execute(
+      sql.raw(`CREATE CONSTRAINT TRIGGER record_budget_commit_mode AFTER INSERT OR UPDATE ON dashboard.request_budgets
+               DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.record_budget_commit_mode()`),
+    );
+    try {
+      const hash = keyHashOf(randomUUID());
+      const { seq } = await reserveRequest(database.db, hash, "interactive", T0);
+      await recordResponse(database.db, hash, exact(seq, 100, 1_893_499_260, 50), T0);
+      const modes = await queryRows<{ mode: string }>(database.db, sql`SELECT mode FROM public.budget_commit_modes`);
+      expect(modes.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(modes.map((row) => row.mode))).toEqual(new Set(["off"]));
+    } finally {
+      await database.db.execute(sql`DROP TRIGGER record_budget_commit_mode ON dashboard.request_budgets`);
+      await database.db.execute(sql`DROP FUNCTION public.record_budget_commit_mode()`);
+      await database.db.execute(sql`DROP TABLE public.budget_commit_modes`);
+    }
+  });
 });

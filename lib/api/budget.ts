@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import type { BudgetView } from "./budget-view";
+import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
 
 export type { BudgetView };
 
@@ -254,7 +255,7 @@ const COLUMNS = sql`limit_per_window, remaining, window_reset_at, paused_until, 
 const lockedRow = (db: Db, keyHash: string) =>
   queryRows<Row>(
     db,
-    sql`SELECT ${COLUMNS}, set_config('synchronous_commit', 'off', true) AS commit_mode
+    sql`SELECT ${COLUMNS}, ${COMMIT_WITHOUT_DISK_WAIT}
         FROM dashboard.request_budgets WHERE key_hash = ${keyHash} FOR UPDATE`,
   );
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import type { KeyHolder } from "./method";
 import type { Params } from "./request-params";
+import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
@@ -73,7 +74,7 @@ export async function authenticate(db: Db, apiKey: string | null, methodName: st
       SELECT holder.id, holder.email, holder.name, holder.plan, holder.blocked,
              hit.hits, hit.window_start,
              d.sunset, d.replacement, clock_timestamp() AS now,
-             set_config('synchronous_commit', 'off', true) AS commit_mode
+             ${COMMIT_WITHOUT_DISK_WAIT}
       FROM (SELECT 1) AS one
       LEFT JOIN holder ON true
       LEFT JOIN hit ON true

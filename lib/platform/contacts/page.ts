@@ -5,6 +5,7 @@ import { byCreation, DEFAULT_CONTACT_ORDER, orderBySql, orderColumnsSql, type Co
 import type { ContactFilter } from "./scope";
 import { RawJson } from "../json";
 import { CONTACT_JSON_TEXT, VARIABLES_JSON_TEXT } from "./serialize";
+import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
 
 /** How long an export cursor may be continued from (each batch makes the next one). */
 const CURSOR_TTL = "1 hour";
@@ -174,7 +175,7 @@ function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite
       )
       SELECT ${total}::text AS total, count(c.id)::int AS count,
              COALESCE('[' || string_agg(${CONTACT_JSON_TEXT}, ',' ORDER BY ${orderBySql(order, "c")}) || ']', '[]') AS contacts
-             ${options.cursorWrite ? sql`, set_config('synchronous_commit', 'off', true) AS commit_mode` : sql``}
+             ${options.cursorWrite ? sql`, ${COMMIT_WITHOUT_DISK_WAIT}` : sql``}
       FROM (SELECT 1) AS one
       -- By primary key, the page's ids as one array: no plan can turn this into a scan of the table.
       LEFT JOIN platform.contacts c ON c.id = ANY((SELECT ids FROM page_ids)::bigint[])
