@@ -10,7 +10,8 @@ import { useTestDatabase } from "@/lib/db/use-test-database";
  * Which commits may skip waiting for the disk. The rate-limit count and the export cursor are written with
  * synchronous_commit off for their own transaction (a crash can lose a few hits or a cursor, never a row or money);
  * every money movement and its journal line must still commit durably, and nothing may stay set on the connection.
- * Triggers of this test's own database record the setting in force when each table is written.
+ * Triggers of this test's own database, deferred to the commit, record the setting in force as each write commits (a row
+ * trigger would see it at the time of the write, and a setting made later in the same transaction would escape it).
  */
 const database = useTestDatabase();
 beforeAll(async () => {
@@ -24,7 +25,10 @@ beforeAll(async () => {
   );
   for (const table of ["rate_limit_counters", "contact_cursors", "account_journal", "contact_accounts"]) {
     await database.db.execute(
-      sql.raw(`CREATE TRIGGER record_commit_mode AFTER INSERT OR UPDATE ON platform.${table} FOR EACH ROW EXECUTE FUNCTION public.record_commit_mode()`),
+      sql.raw(
+        `CREATE CONSTRAINT TRIGGER record_commit_mode AFTER INSERT OR UPDATE ON platform.${table}
+           DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.record_commit_mode()`,
+      ),
     );
   }
 });
