@@ -31,6 +31,7 @@ import { freePort } from "@/lib/testing/free-port";
 import { postgresServerUrl } from "./postgres";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { createUser } from "@/lib/auth/users";
+import { startSession } from "@/lib/auth/sessions";
 import { createExportJob } from "@/lib/contacts/export/jobs";
 import { encode } from "next-auth/jwt";
 import { reportRatio } from "./report";
@@ -81,7 +82,7 @@ async function freshDatabase(kind: "pglite" | "pg"): Promise<{ env: Record<strin
 }
 
 /** The platform data, a dashboard owner and the queued export: everything before the server starts. */
-async function seed(database: Database, contacts: number): Promise<{ apiKey: string; jobId: number; userId: number }> {
+async function seed(database: Database, contacts: number): Promise<{ apiKey: string; jobId: number; userId: number; sessionId: string }> {
   const apiKey = `bench-${randomUUID()}`;
   const project = randomUUID();
   const started = performance.now();
@@ -95,7 +96,8 @@ async function seed(database: Database, contacts: number): Promise<{ apiKey: str
   console.log(`  seeded ${fmt(contacts)} contacts in ${fmt((performance.now() - started) / 1000, 1)} s`);
   const { user } = await createUser(database.db, { email: EMAIL, role: "owner", name: "Bench", password: PASSWORD });
   const job = await createExportJob(database.db, { userId: user.id, bot: null, from: null, to: null, tz: "UTC", format: "csv", bom: false });
-  return { apiKey, jobId: job.id, userId: user.id };
+  const sessionId = await startSession(database.db, { userId: user.id, sessionVersion: user.sessionVersion, address: "127.0.0.1", userAgent: "bench" });
+  return { apiKey, jobId: job.id, userId: user.id, sessionId };
 }
 
 /** Resident memory of a process and its descendants (kB), and the main process's high-water mark. */
@@ -139,10 +141,10 @@ class Session {
   }
   /**
    * The owner's session cookie, made as next-auth makes it after a sign-in (a JWT with
-   * the user id), so that the server spends no password hashing while the export runs.
+   * the user id and the session's row), so that the server spends no password hashing while the export runs.
    */
-  async signIn(userId: number): Promise<void> {
-    const token = await encode({ token: { uid: userId, sv: 0, email: EMAIL, name: "Bench" }, secret: SECRET, maxAge: 3600 });
+  async signIn(userId: number, sessionId: string): Promise<void> {
+    const token = await encode({ token: { uid: userId, sid: sessionId, email: EMAIL, name: "Bench" }, secret: SECRET, maxAge: 3600 });
     this.cookies.set("next-auth.session-token", token);
     const me = await this.fetch("/api/dashboard/me");
     if (me.status !== 200) throw new Error(`the session was refused: ${me.status}`);
@@ -212,14 +214,14 @@ async function runScenario(kind: "pglite" | "pg", contacts: number, limit: numbe
   let child: ChildProcess | undefined;
   try {
     const database = await fresh.open();
-    const { apiKey, jobId, userId } = await seed(database, contacts);
+    const { apiKey, jobId, userId, sessionId } = await seed(database, contacts);
     await database.close();
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = await startServer({ ...fresh.env, PLATFORM_RATE_LIMIT: String(limit), PLATFORM_BASE_URL: base, PLATFORM_API_KEY: apiKey }, port);
     const session = new Session(base);
-    await session.signIn(userId);
+    await session.signIn(userId, sessionId);
 
     let peakRssKb = 0;
     // RSS as the export passes 0%, 25%, 50%, 75% and 100%: flat memory means these stay level as rows pile up.

@@ -123,6 +123,7 @@ const VISITS: Visit[] = [
     ready: (page) => page.getByTestId("activity-total"),
   },
   { name: "settings", path: () => "/settings", ready: heading },
+  { name: "account", path: () => "/account", ready: (page) => page.getByTestId("session-current") },
   { name: "adjustments", path: () => "/adjustments", ready: (page) => page.getByText(`${LONG_TEXT}.csv`).first() },
   {
     name: "adjustment batch",

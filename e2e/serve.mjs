@@ -55,9 +55,11 @@ const users = [
   "throttle@example.com:support",
   "demoted@example.com:lead",
   "removed@example.com:support",
-  // Sign-out ends every session of its user: the tests that sign out use users of their own.
+  // The tests that sign out or end sessions use users of their own.
   "signout@example.com:support",
   "leaver@example.com:support",
+  "sessions@example.com:support",
+  "leaver2@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

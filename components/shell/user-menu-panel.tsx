@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import type { Theme } from "@/lib/i18n/config";
@@ -29,6 +30,9 @@ export function UserMenuPanel({
         <p className="mt-1 text-sm">
           {t("menu.role")}: <strong>{t(`role.${viewer.role}`)}</strong>
         </p>
+        <Link href="/account" className="mt-2 inline-block text-sm text-primary underline underline-offset-2">
+          {t("account.menu_link")}
+        </Link>
       </div>
       <div className="space-y-1">
         <p className="text-xs font-medium text-muted">{t("menu.language")}</p>

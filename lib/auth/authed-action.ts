@@ -29,11 +29,12 @@ function formDataToObject(form: FormData): Record<string, unknown> {
 
 /**
  * Every server action: the signed-in user re-read from the database, the
- * permission checked against the role they have now, the input parsed with the
+ * permission checked against the role they have now (`"self"`: what any
+ * signed-in user may do to their own account), the input parsed with the
  * form's own zod schema; then fn. Failures come back typed, never thrown.
  */
 export function authedAction<S extends z.ZodType, T>(
-  permission: Permission,
+  permission: Permission | "self",
   schema: S,
   fn: (input: z.output<S>, context: ActionContext) => Promise<T>,
 ): (input: z.input<S> | FormData) => Promise<ActionResult<T>> {
@@ -42,7 +43,7 @@ export function authedAction<S extends z.ZodType, T>(
     try {
       const user = await loadSessionUser();
       if (!user) return { ok: false, error: { kind: "unauthenticated", message: t("auth.unauthenticated"), fieldErrors: {} } };
-      if (!can(user.role, permission)) {
+      if (permission !== "self" && !can(user.role, permission)) {
         return { ok: false, error: { kind: "forbidden", code: "forbidden", message: permissionExplanation(permission, user.role, t), fieldErrors: {} } };
       }
       const raw = input instanceof FormData ? formDataToObject(input) : input;

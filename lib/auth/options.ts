@@ -2,11 +2,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
-import { endSessions } from "@/lib/auth/users";
+import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { applyLibraryDefaults, config } from "@/lib/config.mjs";
-
-/** Sessions last a working day; the role is read from the database on every request anyway. */
-const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
 
@@ -48,31 +45,40 @@ export const authOptions: NextAuthOptions = {
         const email = String(credentials?.email ?? "").slice(0, 255);
         const password = String(credentials?.password ?? "").slice(0, 1024);
         if (!email || !password) throw new Error("invalid_credentials");
-        const result = await signInWithPassword(await getDb(), { email, password, address: clientAddress(req?.headers as Headers) });
+        const db = await getDb();
+        const address = clientAddress(req?.headers as Headers);
+        const result = await signInWithPassword(db, { email, password, address });
         // next-auth hands the message to the sign-in form as `error`; the form translates it.
         // throttled:<seconds> and busy:<seconds> also become a 429 with Retry-After (lib/auth/sign-in-answer.ts).
         if (!result.ok) throw new Error(result.reason === "invalid_credentials" ? "invalid_credentials" : `${result.reason}:${result.retryAfter}`);
-        return { id: String(result.user.id), email: result.user.email, name: result.user.name, sessionVersion: result.user.sessionVersion };
+        const agent = (req?.headers as Headers)?.["user-agent"];
+        const sessionId = await startSession(db, {
+          userId: result.user.id,
+          sessionVersion: result.user.sessionVersion,
+          address,
+          userAgent: Array.isArray(agent) ? agent.join(" ") : (agent ?? ""),
+        });
+        return { id: String(result.user.id), email: result.user.email, name: result.user.name, sessionId };
       },
     }),
   ],
   events: {
-    // Sign-out ends the session for good: the cookie's token no longer matches the user's session version.
+    // Sign-out ends this session for good: a copy of the cookie no longer works. The user's other sessions go on.
     async signOut({ token }) {
-      const uid = Number((token as { uid?: unknown } | null)?.uid);
-      if (Number.isSafeInteger(uid) && uid > 0) await endSessions(await getDb(), uid);
+      const { uid, sid } = (token ?? {}) as { uid?: unknown; sid?: unknown };
+      if (Number.isSafeInteger(Number(uid)) && typeof sid === "string") await endSession(await getDb(), Number(uid), sid, "signed_out");
     },
   },
   callbacks: {
     jwt({ token, user }) {
       if (user) {
         token.uid = Number(user.id);
-        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        token.sid = (user as { sessionId?: string }).sessionId;
       }
       return token;
     },
     session({ session, token }) {
-      return { ...session, uid: token.uid, sv: token.sv } as typeof session;
+      return { ...session, uid: token.uid, sid: token.sid } as typeof session;
     },
   },
 };

@@ -39,6 +39,33 @@ export const users = dashboard.table(
 );
 
 /**
+ * One row per sign-in (a browser's session). The JWT in the cookie names its row (`sid`); a request is signed in only
+ * while the row is live: not ended, not expired, and issued for the user's current session version (moving the version
+ * ends every session of the user at once; ending one row ends that session alone). Address and user agent are what the
+ * browser sent at sign-in; last_seen_at moves at most once a minute.
+ */
+export const sessions = dashboard.table(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    lastSeenAt: tz("last_seen_at").notNull().defaultNow(),
+    expiresAt: tz("expires_at").notNull(),
+    /** users.session_version when the session began. */
+    sessionVersion: integer("session_version").notNull(),
+    address: varchar("address", { length: 64 }).notNull(),
+    userAgent: varchar("user_agent", { length: 512 }).notNull().default(""),
+    endedAt: tz("ended_at"),
+    /** signed_out, ended (by its user or an owner), others_ended, password_changed. */
+    endedReason: varchar("ended_reason", { length: 32 }),
+  },
+  (t) => [index("sessions_user_live_idx").on(t.userId, t.lastSeenAt).where(sql`${t.endedAt} IS NULL`)],
+);
+
+/**
  * Failed sign-ins counted per scope (`account:<email>` and `ip:<address>`) in a
  * window; every instance shares them, so throttling holds behind a load balancer.
  */

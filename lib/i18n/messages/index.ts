@@ -1,3 +1,4 @@
+import { accountMessages } from "./account";
 import { adjustmentBatchMessages } from "./adjustment-batches";
 import { adjustmentMessages } from "./adjustments";
 import { adjustmentPageMessages } from "./adjustments-pages";
@@ -31,6 +32,7 @@ const areas = [
   adjustmentPageMessages,
   adjustmentBatchMessages,
   apiDocsMessages,
+  accountMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

@@ -1,0 +1,144 @@
+"use client";
+
+import { useMemo, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useT } from "@/components/i18n-provider";
+import { Notice } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
+import { endAllSessionsAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
+
+export interface SessionRow {
+  id: string;
+  /** "Chrome on Linux", from the user agent at sign-in. */
+  device: string;
+  address: string;
+  signedIn: string;
+  lastSeen: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+type Notify = (notice: { tone: "success" | "danger"; text: string }) => void;
+
+/** One's own live sessions: end any other one, all others, or every one (this browser included). */
+export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+  const t = useT();
+  const router = useRouter();
+  const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const others = sessions.filter((session) => !session.current).length;
+  const columns = useMemo<ColumnDef<SessionRow>[]>(
+    () => [
+      {
+        id: "device",
+        header: t("sessions.device"),
+        cell: ({ row }) => (
+          <>
+            {row.original.device}
+            {row.original.current ? (
+              <span className="ml-2">
+                <Badge>{t("sessions.this_device")}</Badge>
+              </span>
+            ) : null}
+          </>
+        ),
+      },
+      { id: "address", header: t("sessions.address"), cell: ({ row }) => row.original.address },
+      { id: "signedIn", header: t("sessions.signed_in"), cell: ({ row }) => row.original.signedIn },
+      { id: "lastSeen", header: t("sessions.last_seen"), cell: ({ row }) => row.original.lastSeen },
+      { id: "actions", header: t("sessions.actions"), cell: ({ row }) => <EndSession session={row.original} onNotice={setNotice} /> },
+    ],
+    [t],
+  );
+  return (
+    <div className="space-y-4">
+      <Notice notice={notice} />
+      <DataTable
+        columns={columns}
+        data={sessions}
+        getRowId={(session) => session.id}
+        caption={t("sessions.title")}
+        rowProps={(session) => ({ "data-testid": session.current ? "session-current" : "session-other" })}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          disabled={pending || others === 0}
+          aria-describedby={others === 0 ? "sessions-no-others" : undefined}
+          onClick={() =>
+            startTransition(async () => {
+              const result = await endOtherSessionsAction({});
+              setNotice(
+                result.ok
+                  ? { tone: "success", text: t("sessions.others_ended", { count: result.data.ended }) }
+                  : { tone: "danger", text: result.error.message },
+              );
+              router.refresh();
+            })
+          }
+        >
+          {t("sessions.end_others")}
+        </Button>
+        {others === 0 ? (
+          <span id="sessions-no-others" className="text-xs text-muted">
+            {t("sessions.no_others")}
+          </span>
+        ) : null}
+        <Button variant="danger" disabled={pending} onClick={() => setConfirmingAll(true)}>
+          {t("sessions.end_all")}
+        </Button>
+      </div>
+      <LazyConfirmDialog
+        open={confirmingAll}
+        title={t("sessions.end_all")}
+        confirmLabel={t("sessions.end_all")}
+        cancelLabel={t("common.cancel")}
+        pending={pending}
+        onCancel={() => setConfirmingAll(false)}
+        onConfirm={() =>
+          startTransition(async () => {
+            const result = await endAllSessionsAction({});
+            if (!result.ok) {
+              setNotice({ tone: "danger", text: result.error.message });
+              setConfirmingAll(false);
+              return;
+            }
+            router.replace("/login");
+            router.refresh();
+          })
+        }
+      >
+        {t("sessions.end_all_confirm")}
+      </LazyConfirmDialog>
+    </div>
+  );
+}
+
+/** Sign out one other session; this browser's own row says how to end it instead. */
+function EndSession({ session, onNotice }: { session: SessionRow; onNotice: Notify }) {
+  const t = useT();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  if (session.current) return <span className="text-xs text-muted">{t("sessions.end_current_hint")}</span>;
+  return (
+    <Button
+      variant="secondary"
+      aria-label={t("sessions.end_label", { device: session.device, when: session.lastSeen })}
+      disabled={pending}
+      onClick={() =>
+        startTransition(async () => {
+          const result = await endSessionAction({ sessionId: session.id });
+          onNotice(result.ok ? { tone: "success", text: t("sessions.ended") } : { tone: "danger", text: result.error.message });
+          router.refresh();
+        })
+      }
+    >
+      {t("sessions.end")}
+    </Button>
+  );
+}
