@@ -60,6 +60,7 @@ const users = [
   "leaver@example.com:support",
   "sessions@example.com:support",
   "leaver2@example.com:support",
+  "watched@example.com:lead",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

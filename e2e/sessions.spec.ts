@@ -1,5 +1,5 @@
 import { test, expect, type Browser } from "@playwright/test";
-import { openUserMenu, signInWithForm } from "./helpers";
+import { openUserMenu, signInWithForm, storageStateOf } from "./helpers";
 
 /** Where one is signed in: each browser's session listed, one ended from another, then every one at once. */
 const EMAIL = "sessions@example.com";
@@ -87,4 +87,29 @@ test("a sign-out in one browser leaves the user's other browsers signed in", asy
   expect((await second.request.get("/api/dashboard/me")).status()).toBe(200);
   await first.close();
   await second.close();
+});
+
+test("an owner sees a member's session among the team's and ends it; a member sees only their own", async ({ browser, baseURL }) => {
+  const member = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0.0.0 Safari/537.36" });
+  const memberPage = await member.newPage();
+  await signInWithForm(memberPage, "watched@example.com");
+  await expect(memberPage).toHaveURL(/:\d+\/$/);
+  await memberPage.goto("/account");
+  await expect(memberPage.getByTestId("session-current")).toHaveCount(1);
+  await expect(memberPage.getByRole("heading", { name: "Your team's sessions" })).toHaveCount(0);
+
+  const owner = await browser.newContext({ baseURL, storageState: storageStateOf("owner") });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto("/account");
+  const row = ownerPage.getByTestId("session-member").filter({ hasText: "watched@example.com" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Chrome on Linux");
+  await row.getByRole("button", { name: /^Sign out the session of watched \(watched@example.com\), Chrome on Linux/ }).click();
+  await expect(ownerPage.getByText("Session ended.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await member.request.get("/api/dashboard/me")).status()).toBe(401);
+  // The owner's own session goes on.
+  expect((await owner.request.get("/api/dashboard/me")).status()).toBe(200);
+  await owner.close();
+  await member.close();
 });

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import { endAllSessionsAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
+import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
 
 export interface SessionRow {
   id: string;
@@ -20,20 +20,24 @@ export interface SessionRow {
   lastSeen: string;
   /** The session of this browser. */
   current: boolean;
+  /** In the team's list: whose session it is. */
+  member?: { id: number; label: string };
 }
 
 type Notify = (notice: { tone: "success" | "danger"; text: string }) => void;
 
-/** One's own live sessions: end any other one, all others, or every one (this browser included). */
-export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+/**
+ * Live sessions. One's own (`team` false): end any other one, all others, or every one (this browser included).
+ * The team's (for owners): whose each is, and end any of them.
+ */
+export function SessionList({ sessions, team = false }: { sessions: SessionRow[]; team?: boolean }) {
   const t = useT();
-  const router = useRouter();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
-  const [confirmingAll, setConfirmingAll] = useState(false);
   const others = sessions.filter((session) => !session.current).length;
   const columns = useMemo<ColumnDef<SessionRow>[]>(
     () => [
+      ...(team ? [{ id: "member", header: t("sessions.member"), cell: ({ row }) => row.original.member?.label } satisfies ColumnDef<SessionRow>] : []),
       {
         id: "device",
         header: t("sessions.device"),
@@ -53,7 +57,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
       { id: "lastSeen", header: t("sessions.last_seen"), cell: ({ row }) => row.original.lastSeen },
       { id: "actions", header: t("sessions.actions"), cell: ({ row }) => <EndSession session={row.original} onNotice={setNotice} /> },
     ],
-    [t],
+    [t, team],
   );
   return (
     <div className="space-y-4">
@@ -63,8 +67,36 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
         data={sessions}
         getRowId={(session) => session.id}
         caption={t("sessions.title")}
-        rowProps={(session) => ({ "data-testid": session.current ? "session-current" : "session-other" })}
+        rowProps={(session) => ({ "data-testid": team ? "session-member" : session.current ? "session-current" : "session-other" })}
       />
+      {team ? (
+        sessions.length === 0 ? (
+          <p className="text-sm text-muted">{t("sessions.team_none")}</p>
+        ) : null
+      ) : (
+        <OwnSessionActions others={others} pending={pending} startTransition={startTransition} onNotice={setNotice} />
+      )}
+    </div>
+  );
+}
+
+/** Sign out every other session, or every one; the latter after a confirmation, then the sign-in page. */
+function OwnSessionActions({
+  others,
+  pending,
+  startTransition,
+  onNotice,
+}: {
+  others: number;
+  pending: boolean;
+  startTransition: (action: () => Promise<void>) => void;
+  onNotice: Notify;
+}) {
+  const t = useT();
+  const router = useRouter();
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           variant="secondary"
@@ -73,7 +105,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
           onClick={() =>
             startTransition(async () => {
               const result = await endOtherSessionsAction({});
-              setNotice(
+              onNotice(
                 result.ok
                   ? { tone: "success", text: t("sessions.others_ended", { count: result.data.ended }) }
                   : { tone: "danger", text: result.error.message },
@@ -104,7 +136,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
           startTransition(async () => {
             const result = await endAllSessionsAction({});
             if (!result.ok) {
-              setNotice({ tone: "danger", text: result.error.message });
+              onNotice({ tone: "danger", text: result.error.message });
               setConfirmingAll(false);
               return;
             }
@@ -115,7 +147,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
       >
         {t("sessions.end_all_confirm")}
       </LazyConfirmDialog>
-    </div>
+    </>
   );
 }
 
@@ -128,11 +160,13 @@ function EndSession({ session, onNotice }: { session: SessionRow; onNotice: Noti
   return (
     <Button
       variant="secondary"
-      aria-label={t("sessions.end_label", { device: session.device, when: session.lastSeen })}
+      aria-label={t("sessions.end_label", { device: session.member ? `${session.member.label}, ${session.device}` : session.device, when: session.lastSeen })}
       disabled={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await endSessionAction({ sessionId: session.id });
+          const result = session.member
+            ? await endMemberSessionAction({ userId: session.member.id, sessionId: session.id })
+            : await endSessionAction({ sessionId: session.id });
           onNotice(result.ok ? { tone: "success", text: t("sessions.ended") } : { tone: "danger", text: result.error.message });
           router.refresh();
         })

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { changeRole, createUser, endSessions, removeUser, resetPassword } from "@/lib/auth/users";
-import { endOtherSessions, endSession, listSessions, liveSessionUser, startSession } from "@/lib/auth/sessions";
+import { endOtherSessions, endSession, listSessions, listTeamSessions, liveSessionUser, startSession } from "@/lib/auth/sessions";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 
 const database = useTestDatabase();
@@ -128,5 +128,17 @@ describe("sessions", () => {
     expect(rows.map((row) => row.id)).not.toContain(old);
     expect(rows.map((row) => row.id)).toContain(recent);
     expect(rows).toHaveLength(2);
+  });
+
+  test("the team's list has every member's live sessions with whose they are, and none that ended", async () => {
+    const a = await member("lead");
+    const b = await member();
+    const [aLive, aEnded, bLive] = [await a.start(), await a.start(), await b.start("", "192.0.2.9")];
+    await endSession(database.db, a.user.id, aEnded, "ended");
+    const team = await listTeamSessions(database.db);
+    const ids = team.map((session) => session.id);
+    expect(ids).toEqual(expect.arrayContaining([aLive, bLive]));
+    expect(ids).not.toContain(aEnded);
+    expect(team.find((session) => session.id === bLive)).toMatchObject({ userId: b.user.id, email: b.user.email, address: "192.0.2.9" });
   });
 });

@@ -88,6 +88,32 @@ export async function listSessions(db: Db, userId: number): Promise<SessionInfo[
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
+export interface TeamSessionInfo extends SessionInfo {
+  userId: number;
+  email: string;
+  name: string;
+}
+
+/** Every member's live sessions (for owners), the most recently seen first. */
+export async function listTeamSessions(db: Db): Promise<TeamSessionInfo[]> {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      address: sessions.address,
+      userAgent: sessions.userAgent,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(live())
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(1000);
+}
+
 /** Ends one session of the user; false when it was not live (already ended, or not theirs). */
 export async function endSession(db: Db, userId: number, sessionId: string, reason: SessionEndReason): Promise<boolean> {
   if (!UUID.test(sessionId)) return false;

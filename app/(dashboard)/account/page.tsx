@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { userAgentFromString } from "next/server";
 import { requireUser } from "@/lib/auth/session";
-import { listSessions } from "@/lib/auth/sessions";
+import { can } from "@/lib/auth/permissions";
+import { listSessions, listTeamSessions, type SessionInfo } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
+import type { Locale } from "@/lib/i18n/config";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SessionList, type SessionRow } from "@/components/account/session-list";
 
@@ -12,31 +15,48 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("account.title") };
 }
 
-/** The signed-in user's own account: where they are signed in, with a way to end each session. */
+/** A session as the list shows it: the device named from its user agent, times in the viewer's zone. */
+function sessionRow(session: SessionInfo, currentId: string, t: Translate, locale: Locale, timeZone: string): SessionRow {
+  const agent = userAgentFromString(session.userAgent);
+  const device =
+    agent.browser.name || agent.os.name
+      ? t("sessions.device_label", { browser: agent.browser.name ?? "?", os: [agent.os.name, agent.os.version].filter(Boolean).join(" ") || "?" })
+      : t("sessions.unknown_device");
+  return {
+    id: session.id,
+    device,
+    address: session.address,
+    signedIn: formatTimestamp(session.createdAt.toISOString(), locale, timeZone),
+    lastSeen: formatTimestamp(session.lastSeenAt.toISOString(), locale, timeZone),
+    current: session.id === currentId,
+  };
+}
+
+/** The signed-in user's own account: where they are signed in, with a way to end each session; owners also see the team's. */
 export default async function AccountPage() {
   const [user, t, locale, timeZone] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone()]);
-  const sessions = await listSessions(await getDb(), user.id);
-  const rows: SessionRow[] = sessions.map((session) => {
-    const agent = userAgentFromString(session.userAgent);
-    const device =
-      agent.browser.name || agent.os.name
-        ? t("sessions.device_label", { browser: agent.browser.name ?? "?", os: [agent.os.name, agent.os.version].filter(Boolean).join(" ") || "?" })
-        : t("sessions.unknown_device");
-    return {
-      id: session.id,
-      device,
-      address: session.address,
-      signedIn: formatTimestamp(session.createdAt.toISOString(), locale, timeZone),
-      lastSeen: formatTimestamp(session.lastSeenAt.toISOString(), locale, timeZone),
-      current: session.id === user.sessionId,
-    };
-  });
+  const db = await getDb();
+  const owner = can(user.role, "team.manage");
+  const [own, team] = await Promise.all([listSessions(db, user.id), owner ? listTeamSessions(db) : Promise.resolve([])]);
+  const teamRows = team
+    .filter((session) => session.userId !== user.id)
+    .map((session) => ({
+      ...sessionRow(session, user.sessionId, t, locale, timeZone),
+      member: { id: session.userId, label: session.name ? `${session.name} (${session.email})` : session.email },
+    }));
   return (
     <>
       <PageHeader title={t("account.title")}>{user.email}</PageHeader>
-      <Card title={t("sessions.title")} description={t("sessions.description")} titleId="sessions-title">
-        <SessionList sessions={rows} />
-      </Card>
+      <div className="space-y-6">
+        <Card title={t("sessions.title")} description={t("sessions.description")} titleId="sessions-title">
+          <SessionList sessions={own.map((session) => sessionRow(session, user.sessionId, t, locale, timeZone))} />
+        </Card>
+        {owner ? (
+          <Card title={t("sessions.team_title")} description={t("sessions.team_description")} titleId="team-sessions-title">
+            <SessionList sessions={teamRows} team />
+          </Card>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -24,6 +24,10 @@ export const accountMessages = defineMessages(
     "sessions.no_others": "No other session is live.",
     "sessions.end_all": "Sign out everywhere",
     "sessions.end_all_confirm": "Sign out of every session, this browser included? You will need to sign in again.",
+    "sessions.team_title": "Your team's sessions",
+    "sessions.team_description": "Where the other members are signed in. End a session that should not be there.",
+    "sessions.member": "Member",
+    "sessions.team_none": "No other member is signed in.",
   },
   {
     "account.title": "Ваш аккаунт",
@@ -49,5 +53,9 @@ export const accountMessages = defineMessages(
     "sessions.no_others": "Других активных сеансов нет.",
     "sessions.end_all": "Выйти везде",
     "sessions.end_all_confirm": "Выйти из всех сеансов, включая этот браузер? Потребуется войти снова.",
+    "sessions.team_title": "Сеансы команды",
+    "sessions.team_description": "Где выполнили вход другие участники. Завершите сеанс, которого не должно быть.",
+    "sessions.member": "Участник",
+    "sessions.team_none": "Другие участники сейчас не в системе.",
   },
 );
