@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import type { ContactFilter, CreatedRange } from "./scope";
+import { ownedBotsSql, type ContactFilter, type CreatedRange } from "./scope";
 import { searchConditionSql } from "./search";
 
 const HOUR = 3600;
@@ -77,7 +77,8 @@ export function botIdsParam(botIds: number[]): SQL {
 /**
  * The ids of the filter's live contacts that match its `search` (search.ts: the OR of the match
  * kinds, each on its own index, a bitmap OR) and are among its `contact_ids` (by primary key),
- * then the bots and the creation range. For a filter with a search, ids or both.
+ * then the bots (checked here when the filter has not, see ownedBotsSql) and the creation range. For a filter with a
+ * search, ids or both.
  */
 export function matchingContactIdsSql(filter: ContactFilter): SQL {
   const { from, to } = filter.range;
@@ -86,7 +87,8 @@ export function matchingContactIdsSql(filter: ContactFilter): SQL {
       ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
       ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
       ${filter.ids === null ? sql`` : sql`AND c.id = ANY(${sql.param(filter.ids)}::bigint[])`}
-      ${filter.search === null ? sql`` : sql`AND ${searchConditionSql(filter.search)}`}`;
+      ${filter.search === null ? sql`` : sql`AND ${searchConditionSql(filter.search)}`}
+      ${filter.botsChecked ? sql`` : sql`AND ${ownedBotsSql(filter)}`}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { botIdsParam, matchingContactIdsSql, visibleCountSql } from "./count";
 import { byCreation, DEFAULT_CONTACT_ORDER, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
-import type { ContactFilter } from "./scope";
+import { ownedBotsSql, type ContactFilter } from "./scope";
 import { RawJson } from "../json";
 import { CONTACT_JSON_TEXT, VARIABLES_JSON_TEXT } from "./serialize";
 import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
@@ -30,12 +30,22 @@ type PageRow = { total: string; count: number; contacts: string };
  * plain UNION ALL branches of a partial index) and stops each scan early.
  */
 function botContactIds(botId: number, filter: ContactFilter, limit: number): SQL {
-  const { from, to } = filter.range;
   return sql`(SELECT c.id FROM platform.contacts c
-    WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted AND c.id > (SELECT after_id FROM seek)
-      ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
-      ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
+    WHERE c.bot_id = ${botId}::bigint AND ${liveInRangeSql(filter)} AND c.id > (SELECT after_id FROM seek)
     ORDER BY c.id LIMIT (SELECT skip FROM seek) + ${limit}::bigint)`;
+}
+
+/** Contact `c` is live and created in the filter's range (its bots aside). */
+function liveInRangeSql(filter: ContactFilter): SQL {
+  const { from, to } = filter.range;
+  return sql`NOT c.preview AND NOT c.deleted
+      ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
+      ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}`;
+}
+
+/** The filter's total, or 0 when its bots turn out not to be the holder's (an unchecked filter, see ownedBotsSql). */
+function ownedTotalSql(filter: ContactFilter, total: SQL): SQL {
+  return filter.botsChecked ? total : sql`(CASE WHEN ${ownedBotsSql(filter)} THEN ${total} ELSE 0 END)`;
 }
 
 /**
@@ -99,7 +109,7 @@ export async function findContactPage(
                ${offset}::bigint - COALESCE((SELECT position FROM cursor), 0) AS skip
       ),
       page AS (
-        SELECT x.id FROM (${children}) x
+        SELECT x.id FROM (${children}) x WHERE ${ownedBotsSql(filter)}
         ORDER BY x.id OFFSET (SELECT skip FROM seek) LIMIT ${limit}::bigint
       ),
       saved AS (
@@ -117,7 +127,12 @@ export async function findContactPage(
         ) old
         WHERE k.filter_hash = old.filter_hash AND k.position = old.position
       ),
-      ${pageContactsSql(visibleCountSql(ids, filter.range), DEFAULT_CONTACT_ORDER, { cursorWrite: true })}
+      ${pageContactsSql(ownedTotalSql(filter, visibleCountSql(ids, filter.range)), DEFAULT_CONTACT_ORDER, {
+        cursorWrite: true,
+        // The page is every contact of the filter from its first id to its last: one range scan per bot on (bot_id, id).
+        contacts: sql`c.bot_id = ANY(${ids}) AND ${liveInRangeSql(filter)}
+          AND c.id >= (SELECT first_id FROM page_ids) AND c.id <= (SELECT last_id FROM page_ids)`,
+      })}
     `,
   );
   return pageOf(rows);
@@ -148,10 +163,10 @@ async function findOrderedPage(db: Db, filter: ContactFilter, window: { offset: 
     db,
     sql`
       WITH page AS (
-        SELECT x.id FROM (${children}) x
+        SELECT x.id FROM (${children}) x WHERE ${ownedBotsSql(filter)}
         ORDER BY ${orderBySql(order, "x")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
       ),
-      ${pageContactsSql(visibleCountSql(botIdsParam(filter.botIds), filter.range), order)}
+      ${pageContactsSql(ownedTotalSql(filter, visibleCountSql(botIdsParam(filter.botIds), filter.range)), order)}
     `,
   );
   return pageOf(rows);
@@ -165,9 +180,13 @@ async function findOrderedPage(db: Db, filter: ContactFilter, window: { offset: 
  * reach the disk (synchronous_commit off for this transaction only; nothing stays set on the connection, so a pooler
  * in transaction mode is fine). A crash can lose only the latest such commits, and a lost cursor costs the next batch
  * a skip, never a wrong row; on a busy disk the wait was most of a batch's time.
+ *
+ * `contacts`: a condition on `c` that holds for exactly the page's contacts, given CTE `page_ids` (ids, first_id,
+ * last_id), when a cheaper one than the default is known. The default looks the ids up by primary key, one descent of
+ * the index per id: no plan can turn it into a scan of the table.
  */
-function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite?: boolean } = {}): SQL {
-  return sql`page_ids AS (SELECT array_agg(id) AS ids FROM page),
+function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite?: boolean; contacts?: SQL } = {}): SQL {
+  return sql`page_ids AS (SELECT array_agg(id) AS ids, min(id) AS first_id, max(id) AS last_id FROM page),
       variables AS (
         SELECT v.contact_id, ${VARIABLES_JSON_TEXT}
         FROM platform.contact_variables v WHERE v.contact_id = ANY((SELECT ids FROM page_ids)::bigint[])
@@ -177,8 +196,7 @@ function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite
              COALESCE('[' || string_agg(${CONTACT_JSON_TEXT}, ',' ORDER BY ${orderBySql(order, "c")}) || ']', '[]') AS contacts
              ${options.cursorWrite ? sql`, ${COMMIT_WITHOUT_DISK_WAIT}` : sql``}
       FROM (SELECT 1) AS one
-      -- By primary key, the page's ids as one array: no plan can turn this into a scan of the table.
-      LEFT JOIN platform.contacts c ON c.id = ANY((SELECT ids FROM page_ids)::bigint[])
+      LEFT JOIN platform.contacts c ON ${options.contacts ?? sql`c.id = ANY((SELECT ids FROM page_ids)::bigint[])`}
       LEFT JOIN variables vars ON vars.contact_id = c.id`;
 }
 

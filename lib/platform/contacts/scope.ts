@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { integer, optional } from "../validation";
 import { SearchParamSchema } from "./search";
@@ -46,6 +46,11 @@ export interface ContactFilter {
   ids: number[] | null;
   /** Names the filter for export cursors: the holder, the requested bot and range, and the search when there is one. */
   hash: string;
+  /**
+   * False when `botIds` is the requested `bot_id` as asked, not yet known to be a live bot of the holder's: the query
+   * that reads contacts checks it itself, in its own snapshot (ownedBotsSql), and finds none when it is not.
+   */
+  botsChecked: boolean;
 }
 
 function createdRange(params: ContactFilterParams): CreatedRange {
@@ -68,11 +73,41 @@ export async function resolveContactFilter(db: Db, holderId: number, params: Con
           ${params.bot_id === undefined ? sql`` : sql`AND b.id = ${params.bot_id}::bigint`}
         ORDER BY b.id`,
   );
+  return filterOf(
+    holderId,
+    params,
+    rows.map((row) => Number(row.id)),
+    true,
+  );
+}
+
+/**
+ * As resolveContactFilter, without a round trip when the request names its bot: the filter holds `bot_id` unchecked
+ * (botsChecked false), and findContactPage checks the bot in the statement that reads the contacts (ownedBotsSql), with
+ * the same outcome: a foreign, deleted or unknown bot gives an empty list.
+ */
+export async function requestedContactFilter(db: Db, holderId: number, params: ContactFilterParams): Promise<ContactFilter> {
+  if (params.bot_id === undefined) return resolveContactFilter(db, holderId, params);
+  return filterOf(holderId, params, [params.bot_id], false);
+}
+
+/**
+ * A boolean SQL expression: whether the filter's bots are the holder's live bots. `true` for a checked filter; for an
+ * unchecked one (requestedContactFilter), the lookup resolveContactFilter would have made, as an uncorrelated subquery
+ * (PostgreSQL runs it once, and a scan it guards runs only when it holds).
+ */
+export function ownedBotsSql(filter: ContactFilter): SQL {
+  if (filter.botsChecked) return sql`true`;
+  return sql`EXISTS (SELECT 1 FROM platform.bots b JOIN platform.projects p ON p.uuid = b.project_uuid
+    WHERE b.id = ${filter.botIds[0]}::bigint AND p.owner_id = ${filter.holderId}::bigint AND NOT b.deleted)`;
+}
+
+function filterOf(holderId: number, params: ContactFilterParams, botIds: number[], botsChecked: boolean): ContactFilter {
   const range = createdRange(params);
   const search = params.search?.trim() || null;
   const ids = params.contact_ids === undefined ? null : [...new Set(params.contact_ids)].sort((a, b) => a - b);
   // Without a search or ids the hash is what it always was, so that existing cursors stay found.
   const named = [holderId, params.bot_id ?? null, range.from, range.to, ...(search === null ? [] : [{ search }]), ...(ids === null ? [] : [{ ids }])];
   const hash = createHash("sha256").update(JSON.stringify(named)).digest("hex");
-  return { holderId, botIds: rows.map((row) => Number(row.id)), range, search, ids, hash };
+  return { holderId, botIds, range, search, ids, hash, botsChecked };
 }

@@ -121,8 +121,11 @@ const jsonText = (expression: string) => `COALESCE(to_json(${expression})::text,
 /** A messenger id (text) as a JSON number, or null when it is not digits. */
 const jsonNumericId = (expression: string) => `CASE WHEN ${expression} ~ '^-?[0-9]+$' THEN (${expression})::numeric::text ELSE 'null' END`;
 
-/** A timestamptz as formatTimestamp writes it, or null. */
-const jsonTimestamp = (expression: string) => `COALESCE('"' || to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '+00:00"', 'null')`;
+/**
+ * A timestamptz as formatTimestamp writes it, or null. The quotes of the JSON string are in the pattern (`\\"` is a
+ * literal `"` to to_char; an E'' string, whatever standard_conforming_strings says): one function call, no concatenation.
+ */
+const jsonTimestamp = (expression: string) => `COALESCE(to_char(${expression} AT TIME ZONE 'UTC', E'\\\\"YYYY-MM-DD"T"HH24:MI:SS"+00:00"\\\\"'), 'null')`;
 
 /** A jsonb value without the spaces PostgreSQL writes after `:` and `,` (strings untouched). */
 const jsonbCompact = (expression: string) =>
@@ -154,4 +157,5 @@ export const CONTACT_JSON_TEXT = sql.raw(`'{"id":' || c.id || ',"bot_id":' || c.
   || ',"vk_user_id":' || CASE WHEN c.messenger = 'vk' THEN ${jsonNumericId("c.messenger_id")} ELSE 'null' END
   || CASE WHEN c.messenger = 'viber' THEN ',"viber_id":' || to_json(c.messenger_id)::text ELSE '' END
   || ',"created_at":' || ${jsonTimestamp("c.created_at")} || ',"unsubscribed_at":' || ${jsonTimestamp("c.unsubscribed_at")}
-  || ',"tags":' || COALESCE(to_json(c.tags)::text, '[]') || ',"variables":' || COALESCE(vars.variables, '[]') || '}'`);
+  || ',"tags":' || COALESCE(CASE WHEN cardinality(c.tags) = 0 THEN '[]' ELSE to_json(c.tags)::text END, '[]')
+  || ',"variables":' || COALESCE(vars.variables, '[]') || '}'`);

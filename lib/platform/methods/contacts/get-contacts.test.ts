@@ -298,16 +298,16 @@ describe("getContacts: order and filters", () => {
   test("a foreign, unknown, deleted or member-only bot_id gives an empty list with total 0, not an error", async () => {
     const tenant = await seedTenant(database.db);
     const other = await seedTenant(database.db);
-    await addContacts(database.db, [telegramContact(other.botId)]);
+    const hidden = await addContacts(database.db, [telegramContact(other.botId)]);
     const deletedBot = await addBot(database.db, tenant, { deleted: true });
-    await addContacts(database.db, [telegramContact(deletedBot)]);
+    hidden.push(...(await addContacts(database.db, [telegramContact(deletedBot)])));
     const memberProject = randomUUID();
     const memberBot = uniqueId();
     await applyFixtures(database.db, {
       projects: [{ uuid: memberProject, account_id: other.holderId, members: [tenant.holderId] }],
       bots: [{ id: memberBot, project_uuid: memberProject }],
     });
-    await addContacts(database.db, [telegramContact(memberBot)]);
+    hidden.push(...(await addContacts(database.db, [telegramContact(memberBot)])));
     for (const botId of [other.botId, uniqueId(), deletedBot, memberBot]) {
       const page = await list(tenant.key, { bot_id: botId });
       expect(page).toEqual({
@@ -329,6 +329,16 @@ describe("getContacts: order and filters", () => {
         },
       });
       expect(await list(tenant.key, { bot_id: botId, offset: 0 })).toEqual({ data: [], meta: { offset: 0, limit: 100, total: 0 } });
+      // The other orders, a search and contact ids check the bot in their own statements too.
+      const empty = { data: [], meta: { offset: 0, limit: 100, total: 0 } };
+      for (const extra of [{ sort: "-created_at" }, { sort: "id", date_from: 0 }, { search: "Contact" }, { contact_ids: hidden.map((c) => c.id) }]) {
+        expect(await list(tenant.key, { bot_id: botId, offset: 0, ...extra }), JSON.stringify(extra)).toEqual(empty);
+      }
+    }
+    // The same bots' contacts are there to be found: the tenant's own bot lists its contact in each of these ways.
+    const [own] = await addContacts(database.db, [telegramContact(tenant.botId)]);
+    for (const extra of [{}, { sort: "-created_at" }, { search: "Contact" }, { contact_ids: [own.id, ...hidden.map((c) => c.id)] }]) {
+      expect(ids(await list(tenant.key, { bot_id: tenant.botId, offset: 0, ...extra })), JSON.stringify(extra)).toEqual([own.id]);
     }
   });
 

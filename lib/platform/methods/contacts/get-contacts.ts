@@ -4,7 +4,7 @@ import { paginateRaw } from "../../paginator";
 import { integer, optional } from "../../validation";
 import { findContactPage } from "../../contacts/page";
 import { SortParamSchema } from "../../contacts/order";
-import { ContactFilterParamsSchema, resolveContactFilter } from "../../contacts/scope";
+import { ContactFilterParamsSchema, requestedContactFilter } from "../../contacts/scope";
 import { ContactBatch, ContactPage } from "@/lib/contract/responses";
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -33,7 +33,8 @@ export const getContacts = defineMethod({
   params: GetContactsParamsSchema,
   responses: { 200: z.union([ContactPage, ContactBatch]) },
   async handle({ db, holder, path }, params) {
-    const filter = await resolveContactFilter(db, holder.id, params);
+    // The bot_id is checked by the page's own statement: one round trip fewer per batch of an export.
+    const filter = await requestedContactFilter(db, holder.id, params);
     if (params.offset !== undefined || params.limit !== undefined) {
       const offset = params.offset ?? 0;
       const limit = params.limit ?? DEFAULT_BATCH;
