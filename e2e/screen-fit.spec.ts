@@ -124,6 +124,7 @@ const VISITS: Visit[] = [
   },
   { name: "settings", path: () => "/settings", ready: heading },
   { name: "account", path: () => "/account", ready: (page) => page.getByTestId("session-current") },
+  { name: "security log", path: () => "/settings/security", ready: (page) => page.getByTestId("security-total") },
   { name: "adjustments", path: () => "/adjustments", ready: (page) => page.getByText(`${LONG_TEXT}.csv`).first() },
   {
     name: "adjustment batch",

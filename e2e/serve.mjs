@@ -61,6 +61,7 @@ const users = [
   "sessions@example.com:support",
   "leaver2@example.com:support",
   "watched@example.com:lead",
+  "audited@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

@@ -4,31 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
 import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { applyLibraryDefaults, config } from "@/lib/config.mjs";
-
-type Headers = Record<string, string | string[] | undefined> | undefined;
-
-/**
- * The client's address for per-address throttling. `npm start` appends the
- * address that connected to X-Forwarded-For (as a proxy does), so the chain's
- * last entry cannot be forged; each trusted proxy in front (TRUSTED_PROXIES,
- * default 0: clients connect directly) adds one more entry that is not the
- * client's, so the address is that many entries before the last. Entries a
- * client wrote itself come earlier and are never read.
- */
-export function clientAddress(headers: Headers, trustedProxies = trustedProxyCount()): string {
-  const forwarded = headers?.["x-forwarded-for"];
-  const chain = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (chain.length === 0) return "unknown";
-  return chain[Math.max(0, chain.length - 1 - trustedProxies)];
-}
-
-/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app (lib/config.mjs). */
-export function trustedProxyCount(): number {
-  return config().trustedProxies;
-}
+import { currentOrigin, originOf, type Headers } from "./request-origin";
+import { recordSecurityEvent } from "./security-events";
 
 applyLibraryDefaults();
 
@@ -46,18 +23,26 @@ export const authOptions: NextAuthOptions = {
         const password = String(credentials?.password ?? "").slice(0, 1024);
         if (!email || !password) throw new Error("invalid_credentials");
         const db = await getDb();
-        const address = clientAddress(req?.headers as Headers);
-        const result = await signInWithPassword(db, { email, password, address });
-        // next-auth hands the message to the sign-in form as `error`; the form translates it.
-        // throttled:<seconds> and busy:<seconds> also become a 429 with Retry-After (lib/auth/sign-in-answer.ts).
-        if (!result.ok) throw new Error(result.reason === "invalid_credentials" ? "invalid_credentials" : `${result.reason}:${result.retryAfter}`);
-        const agent = (req?.headers as Headers)?.["user-agent"];
+        const origin = originOf(req?.headers as Headers);
+        const result = await signInWithPassword(db, { email, password, address: origin.address });
+        if (!result.ok) {
+          // A "busy" answer compared nothing and counted nothing: it is load shedding, not an attempt on the account.
+          if (result.reason !== "busy") {
+            const kind = result.reason === "throttled" ? "sign_in_throttled" : "sign_in_failed";
+            await recordSecurityEvent(db, { kind, subject: { id: null, email: email.trim().toLowerCase() }, origin });
+          }
+          // next-auth hands the message to the sign-in form as `error`; the form translates it.
+          // throttled:<seconds> and busy:<seconds> also become a 429 with Retry-After (lib/auth/sign-in-answer.ts).
+          throw new Error(result.reason === "invalid_credentials" ? "invalid_credentials" : `${result.reason}:${result.retryAfter}`);
+        }
         const sessionId = await startSession(db, {
           userId: result.user.id,
           sessionVersion: result.user.sessionVersion,
-          address,
-          userAgent: Array.isArray(agent) ? agent.join(" ") : (agent ?? ""),
+          address: origin.address,
+          userAgent: origin.userAgent,
         });
+        const person = { id: result.user.id, email: result.user.email };
+        await recordSecurityEvent(db, { kind: "sign_in", actor: person, subject: person, origin });
         return { id: String(result.user.id), email: result.user.email, name: result.user.name, sessionId };
       },
     }),
@@ -65,8 +50,12 @@ export const authOptions: NextAuthOptions = {
   events: {
     // Sign-out ends this session for good: a copy of the cookie no longer works. The user's other sessions go on.
     async signOut({ token }) {
-      const { uid, sid } = (token ?? {}) as { uid?: unknown; sid?: unknown };
-      if (Number.isSafeInteger(Number(uid)) && typeof sid === "string") await endSession(await getDb(), Number(uid), sid, "signed_out");
+      const { uid, sid, email } = (token ?? {}) as { uid?: unknown; sid?: unknown; email?: unknown };
+      if (!Number.isSafeInteger(Number(uid)) || typeof sid !== "string") return;
+      const db = await getDb();
+      if (!(await endSession(db, Number(uid), sid, "signed_out"))) return;
+      const person = { id: Number(uid), email: typeof email === "string" ? email : "" };
+      await recordSecurityEvent(db, { kind: "signed_out", actor: person, subject: person, origin: await currentOrigin() });
     },
   },
   callbacks: {

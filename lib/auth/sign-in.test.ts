@@ -17,7 +17,7 @@ import {
   ThrottleInputError,
   type ThrottlePolicy,
 } from "./throttle";
-import { clientAddress, trustedProxyCount } from "./options";
+import { clientAddress, trustedProxyCount } from "./request-origin";
 import { parseConfig } from "@/lib/config.mjs";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 

@@ -34,7 +34,7 @@ describe("team", () => {
     await changeRole(database.db, user.id, "lead");
     expect(await version()).toBe(1);
     const changed = await changeRole(database.db, user.id, "support");
-    expect(changed).toMatchObject({ role: "support", sessionVersion: 2 });
+    expect(changed).toMatchObject({ user: { role: "support", sessionVersion: 2 }, previousRole: "lead" });
     // A new password ends them too.
     await resetPassword(database.db, user.id, "a-new-password-for-the-test");
     expect(await version()).toBe(3);

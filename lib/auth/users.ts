@@ -96,7 +96,8 @@ async function withOwnersLocked<T>(db: Db, fn: (tx: Parameters<Parameters<Db["tr
   });
 }
 
-export async function changeRole(db: Db, userId: number, role: Role): Promise<DashboardUser> {
+/** The member with the new role, and the role they had before. */
+export async function changeRole(db: Db, userId: number, role: Role): Promise<{ user: DashboardUser; previousRole: string }> {
   return withOwnersLocked(db, async (tx, owners) => {
     if (role !== "owner" && owners.length === 1 && owners[0] === userId) throw new DashboardError("team.last_owner", "role");
     // A new role ends the user's sessions: they sign in again and get a session issued for it.
@@ -109,15 +110,17 @@ export async function changeRole(db: Db, userId: number, role: Role): Promise<Da
       .where(eq(users.id, userId))
       .returning(columns);
     if (!row) throw new DashboardError("team.user_not_found");
-    return row as DashboardUser;
+    return { user: row as DashboardUser, previousRole: current.role };
   });
 }
 
-export async function removeUser(db: Db, userId: number): Promise<void> {
-  await withOwnersLocked(db, async (tx, owners) => {
+/** Removes the member (their sessions go with them); who they were, for the security log. */
+export async function removeUser(db: Db, userId: number): Promise<{ id: number; email: string; role: string }> {
+  return withOwnersLocked(db, async (tx, owners) => {
     if (owners.length === 1 && owners[0] === userId) throw new DashboardError("team.last_owner");
-    const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    if (!rows.length) throw new DashboardError("team.user_not_found");
+    const [row] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id, email: users.email, role: users.role });
+    if (!row) throw new DashboardError("team.user_not_found");
+    return row;
   });
 }
 

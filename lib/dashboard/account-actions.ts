@@ -4,13 +4,17 @@ import { revalidatePath } from "next/cache";
 import { authedAction } from "@/lib/auth/authed-action";
 import { DashboardError } from "@/lib/actions/errors";
 import { endOtherSessions, endSession } from "@/lib/auth/sessions";
-import { endSessions } from "@/lib/auth/users";
+import { endSessions, findUserById } from "@/lib/auth/users";
+import { currentOrigin } from "@/lib/auth/request-origin";
+import { recordSecurityEvent } from "@/lib/auth/security-events";
 import { EndSessionSchema, MemberSessionSchema, NoInputSchema } from "@/lib/dashboard/forms/account";
 
 /** Ends one of the user's own sessions; this browser's session is ended by signing out. */
 export const endSessionAction = authedAction("self", EndSessionSchema, async (input, { db, user }) => {
   if (input.sessionId === user.sessionId) throw new DashboardError("sessions.end_current_hint", "sessionId");
   if (!(await endSession(db, user.id, input.sessionId, "ended"))) throw new DashboardError("sessions.not_found");
+  const me = { id: user.id, email: user.email };
+  await recordSecurityEvent(db, { kind: "session_ended", actor: me, subject: me, origin: await currentOrigin(), detail: { session: input.sessionId } });
   revalidatePath("/account");
   return { id: input.sessionId };
 });
@@ -19,6 +23,14 @@ export const endSessionAction = authedAction("self", EndSessionSchema, async (in
 export const endMemberSessionAction = authedAction("team.manage", MemberSessionSchema, async (input, { db, user }) => {
   if (input.sessionId === user.sessionId) throw new DashboardError("sessions.end_current_hint", "sessionId");
   if (!(await endSession(db, input.userId, input.sessionId, "ended"))) throw new DashboardError("sessions.not_found");
+  const member = await findUserById(db, input.userId);
+  await recordSecurityEvent(db, {
+    kind: "session_ended",
+    actor: { id: user.id, email: user.email },
+    subject: { id: input.userId, email: member?.email ?? "" },
+    origin: await currentOrigin(),
+    detail: { session: input.sessionId },
+  });
   revalidatePath("/account");
   return { id: input.sessionId };
 });
@@ -26,6 +38,8 @@ export const endMemberSessionAction = authedAction("team.manage", MemberSessionS
 /** Ends every session of the user but this one. */
 export const endOtherSessionsAction = authedAction("self", NoInputSchema, async (_input, { db, user }) => {
   const ended = await endOtherSessions(db, user.id, user.sessionId);
+  const me = { id: user.id, email: user.email };
+  await recordSecurityEvent(db, { kind: "sessions_ended_others", actor: me, subject: me, origin: await currentOrigin(), detail: { ended } });
   revalidatePath("/account");
   return { ended };
 });
@@ -33,5 +47,7 @@ export const endOtherSessionsAction = authedAction("self", NoInputSchema, async 
 /** Ends every session of the user, this one included: the browser goes to the sign-in page. */
 export const endAllSessionsAction = authedAction("self", NoInputSchema, async (_input, { db, user }) => {
   await endSessions(db, user.id);
+  const me = { id: user.id, email: user.email };
+  await recordSecurityEvent(db, { kind: "sessions_ended_all", actor: me, subject: me, origin: await currentOrigin() });
   return { ended: true };
 });

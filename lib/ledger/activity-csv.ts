@@ -1,6 +1,5 @@
 import "server-only";
-import { Readable, pipeline } from "node:stream";
-import { stringify } from "csv-stringify";
+import { csvStream } from "@/lib/http/csv-stream";
 import type { Db } from "@/lib/db/client";
 import { iterateAuditEntries, type AuditFilters, type Viewer } from "./audit";
 import { minorToMajor } from "@/lib/money/money";
@@ -63,16 +62,7 @@ async function* rowsOf(db: Db, viewer: Viewer, filters: AuditFilters): AsyncGene
   }
 }
 
-/**
- * The entries the viewer may read under the filters as CSV, streamed: rows are
- * read in keyset batches and written through csv-stringify as the client reads
- * (backpressure), so memory stays flat. Cells starting with =, +, -, @, tab or
- * CR get a leading ' (escape_formulas) so that a spreadsheet never runs them.
- */
+/** The entries the viewer may read under the filters as CSV, streamed (csvStream: flat memory, formulas escaped). */
 export function activityCsvStream(db: Db, viewer: Viewer, filters: AuditFilters, options: { bom?: boolean } = {}): ReadableStream<Uint8Array> {
-  const stringifier = stringify({ header: true, columns: [...ACTIVITY_CSV_COLUMNS], escape_formulas: true, bom: options.bom ?? false });
-  pipeline(Readable.from(rowsOf(db, viewer, filters)), stringifier, (error) => {
-    if (error) console.error(JSON.stringify({ level: "error", msg: "activity export failed", error: error.message }));
-  });
-  return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>;
+  return csvStream(rowsOf(db, viewer, filters), ACTIVITY_CSV_COLUMNS, { bom: options.bom, name: "activity export" });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can, permissionsOf } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
@@ -52,7 +53,13 @@ export default async function SettingsPage() {
 
   return (
     <>
-      <PageHeader title={t("settings.title")} />
+      <PageHeader title={t("settings.title")}>
+        {can(user.role, "team.manage") ? (
+          <Link href="/settings/security" className="text-primary underline underline-offset-2">
+            {t("security.link")}
+          </Link>
+        ) : null}
+      </PageHeader>
       <div className="space-y-6">
         <Card title={t("team.title")} description={t("team.description")} titleId="team-title">
           <TeamSection members={team} viewerId={user.id} />

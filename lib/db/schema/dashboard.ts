@@ -62,7 +62,11 @@ export const sessions = dashboard.table(
     /** signed_out, ended (by its user or an owner), others_ended, password_changed. */
     endedReason: varchar("ended_reason", { length: 32 }),
   },
-  (t) => [index("sessions_user_live_idx").on(t.userId, t.lastSeenAt).where(sql`${t.endedAt} IS NULL`)],
+  (t) => [
+    index("sessions_user_live_idx")
+      .on(t.userId, t.lastSeenAt)
+      .where(sql`${t.endedAt} IS NULL`),
+  ],
 );
 
 /**
@@ -218,6 +222,46 @@ export const auditEntries = dashboard.table(
     check("audit_entries_kind_ck", sql`${t.kind} IN ('open', 'top_up', 'debit', 'delete')`),
     check("audit_entries_outcome_ck", sql`${t.outcome} IN ('succeeded', 'failed', 'unknown')`),
   ],
+);
+
+/**
+ * What happened to the dashboard's own accounts: sign-ins and their failures, sessions ended, members invited,
+ * re-roled or removed (and, as they come, password and two-factor changes). Insert-only like audit_entries
+ * (lib/db/custom/security_events_insert_only.sql). Actor and subject are snapshots (id and email) without foreign
+ * keys, so that an event stays readable after the member is removed. A failed sign-in names the email typed.
+ * The kinds are a list in code, not a CHECK: each part of account security adds its own.
+ */
+export const SECURITY_EVENT_KINDS = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_in_throttled",
+  "signed_out",
+  "session_ended",
+  "sessions_ended_others",
+  "sessions_ended_all",
+  "member_invited",
+  "role_changed",
+  "member_removed",
+] as const;
+
+export const securityEvents = dashboard.table(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    kind: varchar("kind", { length: 32 }).notNull(),
+    /** Who did it; null when nobody was signed in (a sign-in attempt). */
+    actorUserId: bigint("actor_user_id", { mode: "number" }),
+    actorEmail: varchar("actor_email", { length: 255 }),
+    /** Whom it concerns (the member signed in, ended, removed …); the email typed for a failed sign-in. */
+    subjectUserId: bigint("subject_user_id", { mode: "number" }),
+    subjectEmail: varchar("subject_email", { length: 255 }),
+    address: varchar("address", { length: 64 }).notNull(),
+    userAgent: varchar("user_agent", { length: 512 }).notNull().default(""),
+    /** What else the event needs: the new role, how many sessions ended, the reason a sign-in failed. */
+    detail: jsonb("detail"),
+  },
+  (t) => [index("security_events_created_idx").on(t.createdAt, t.id), index("security_events_subject_idx").on(t.subjectUserId, t.id)],
 );
 
 /** Contacts a member has opened in the dashboard: members without activity.read_all see the activity of these (and their own). */

@@ -1,0 +1,129 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { userAgentFromString } from "next/server";
+import { requireUser } from "@/lib/auth/session";
+import { can, isRole } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { listUsers } from "@/lib/auth/users";
+import { listSecurityEvents, SECURITY_EVENT_KINDS, type SecurityEventView } from "@/lib/auth/security-events";
+import { loadSecurityLogParams, securityLogExportHref, securityLogPageOf, toSecurityEventFilters } from "@/lib/dashboard/security-log-params";
+import { formatTimestamp } from "@/lib/dashboard/format";
+import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
+import { PageHeader } from "@/components/ui/card";
+import { buttonClass } from "@/components/ui/button";
+import { Field, Select } from "@/components/ui/field";
+import { PermissionNote } from "@/components/permission-note";
+import { SecurityLogTable, type SecurityLogRow } from "@/components/settings/security-log-table";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslator())("security.title") };
+}
+
+/** What an event's detail says, in words: the roles of a change, how many sessions ended. */
+function detailText(event: SecurityEventView, t: Translate): string {
+  const detail = event.detail ?? {};
+  const role = (value: unknown) => (isRole(value) ? t(`role.${value}`) : String(value ?? ""));
+  switch (event.kind) {
+    case "role_changed":
+      return `${role(detail.from)} → ${role(detail.to)}`;
+    case "member_invited":
+    case "member_removed":
+      return role(detail.role);
+    case "sessions_ended_others":
+      return t("security.sessions_count", { count: Number(detail.ended ?? 0) });
+    default:
+      return "";
+  }
+}
+
+function deviceOf(userAgent: string, t: Translate): string {
+  const agent = userAgentFromString(userAgent);
+  if (!agent.browser.name && !agent.os.name) return userAgent ? userAgent.slice(0, 60) : t("sessions.unknown_device");
+  return t("sessions.device_label", { browser: agent.browser.name ?? "?", os: [agent.os.name, agent.os.version].filter(Boolean).join(" ") || "?" });
+}
+
+/**
+ * The security log (owners): sign-ins and their failures, sessions ended, members invited, re-roled and removed,
+ * newest first, filtered by kind and member in the URL, paged on the server and exportable as CSV.
+ */
+export default async function SecurityLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [user, t, locale, timeZone, raw] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), searchParams]);
+  if (!can(user.role, "team.manage")) {
+    return (
+      <>
+        <PageHeader title={t("security.title")} />
+        <PermissionNote permission="team.manage" role={user.role} t={t} allowedText="" />
+      </>
+    );
+  }
+  const params = loadSecurityLogParams(raw);
+  const db = await getDb();
+  const [result, members] = await Promise.all([listSecurityEvents(db, toSecurityEventFilters(params), securityLogPageOf(params)), listUsers(db)]);
+  const rows: SecurityLogRow[] = result.items.map((event) => ({
+    id: event.id,
+    when: formatTimestamp(event.createdAt, locale, timeZone),
+    event: t(`security.kind.${event.kind}`),
+    kind: event.kind,
+    actor: event.actorEmail ?? "",
+    subject: event.subjectEmail ?? "",
+    address: event.address,
+    device: deviceOf(event.userAgent, t),
+    detail: detailText(event, t),
+  }));
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  return (
+    <>
+      <PageHeader title={t("security.title")}>
+        <span data-testid="security-total">{t("security.total", { count: result.total })}</span>
+      </PageHeader>
+      <div className="space-y-4">
+        <p className="text-sm text-muted">{t("security.description")}</p>
+        <form
+          method="get"
+          action="/settings/security"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
+          aria-label={t("security.filters")}
+        >
+          <Field id="security-kind" className="min-w-40 flex-1" label={t("security.filter.kind")}>
+            <Select name="kind" defaultValue={params.kind ?? ""}>
+              <option value="">{t("security.filter.any_kind")}</option>
+              {SECURITY_EVENT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`security.kind.${kind}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="security-user" className="min-w-40 flex-1" label={t("security.filter.member")}>
+            <Select name="user" defaultValue={params.user ? String(params.user) : ""}>
+              <option value="">{t("security.filter.anyone")}</option>
+              {members.map((member) => (
+                <option key={member.id} value={String(member.id)}>
+                  {member.name ? `${member.name} (${member.email})` : member.email}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="flex flex-wrap items-end gap-2">
+            <button type="submit" className={buttonClass("primary")}>
+              {t("audit.filter.apply")}
+            </button>
+            <Link className={buttonClass("ghost")} href="/settings/security">
+              {t("audit.clear")}
+            </Link>
+          </div>
+        </form>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonClass("secondary")} href={securityLogExportHref(params, false)} download data-testid="security-export">
+            {t("audit.export")}
+          </a>
+          <a className={buttonClass("ghost")} href={securityLogExportHref(params, true)} download>
+            {t("audit.export_excel")}
+          </a>
+        </div>
+        <SecurityLogTable rows={rows} params={params} page={result.page} pages={pages} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useMemo } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useT } from "@/components/i18n-provider";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
+import { serializeSecurityLogParams, type SecurityLogParams } from "@/lib/dashboard/security-log-params";
+
+export interface SecurityLogRow {
+  id: number;
+  when: string;
+  /** The kind in words. */
+  event: string;
+  kind: string;
+  actor: string;
+  subject: string;
+  address: string;
+  device: string;
+  detail: string;
+}
+
+/** A page of the security log with the link pager (links built here, with the parser map the page reads its URL with). */
+export function SecurityLogTable({ rows, params, page, pages }: { rows: SecurityLogRow[]; params: SecurityLogParams; page: number; pages: number }) {
+  const t = useT();
+  const columns = useMemo<ColumnDef<SecurityLogRow>[]>(
+    () => [
+      { id: "when", header: t("security.when"), cell: ({ row }) => row.original.when },
+      {
+        id: "event",
+        header: t("security.event"),
+        cell: ({ row }) => (
+          <>
+            {row.original.event}
+            {row.original.detail ? <span className="block text-xs text-muted">{row.original.detail}</span> : null}
+          </>
+        ),
+      },
+      { id: "subject", header: t("security.subject"), cell: ({ row }) => <span className="wrap-anywhere">{row.original.subject || t("common.none")}</span> },
+      { id: "actor", header: t("security.actor"), cell: ({ row }) => <span className="wrap-anywhere">{row.original.actor || t("common.none")}</span> },
+      { id: "address", header: t("security.address"), cell: ({ row }) => row.original.address },
+      { id: "device", header: t("security.device"), cell: ({ row }) => <span className="wrap-anywhere">{row.original.device}</span> },
+    ],
+    [t],
+  );
+  return (
+    <div className="space-y-3">
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => String(row.id)}
+        caption={t("security.title")}
+        empty={t("security.empty")}
+        rowProps={(row) => ({ "data-testid": `security-event-${row.kind}` })}
+      />
+      <Pager page={page} pages={pages} hrefFor={(target) => `/settings/security${serializeSecurityLogParams({ ...params, page: target })}`} testId="security" />
+    </div>
+  );
+}
