@@ -6,9 +6,6 @@ import type { RequestOrigin } from "./request-origin";
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export { SECURITY_EVENT_KINDS };
 
-export const isSecurityEventKind = (value: unknown): value is SecurityEventKind =>
-  typeof value === "string" && (SECURITY_EVENT_KINDS as readonly string[]).includes(value);
-
 /** A member as an event names them: id (null for an email that belongs to nobody) and email. */
 export interface EventPerson {
   id: number | null;
