@@ -62,6 +62,7 @@ const users = [
   "leaver2@example.com:support",
   "watched@example.com:lead",
   "audited@example.com:support",
+  "changer@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

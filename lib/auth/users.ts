@@ -76,6 +76,13 @@ export async function resetPassword(db: Db, userId: number, password = generateP
   return password;
 }
 
+/** Replaces the user's own password (they proved the current one); their sessions are left to the caller. */
+export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const rows = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (!rows.length) throw new DashboardError("team.user_not_found");
+}
+
 /** Ends every session of the user (sign-out; a changed role): a token carries the version it was issued with. */
 export async function endSessions(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number): Promise<void> {
   await db.update(users).set({ sessionVersion: NEXT_SESSION_VERSION }).where(eq(users.id, userId));

@@ -4,10 +4,12 @@ import { revalidatePath } from "next/cache";
 import { authedAction } from "@/lib/auth/authed-action";
 import { DashboardError } from "@/lib/actions/errors";
 import { endOtherSessions, endSession } from "@/lib/auth/sessions";
-import { endSessions, findUserById } from "@/lib/auth/users";
+import { endSessions, findUserById, setPassword } from "@/lib/auth/users";
 import { currentOrigin } from "@/lib/auth/request-origin";
 import { recordSecurityEvent } from "@/lib/auth/security-events";
-import { EndSessionSchema, MemberSessionSchema, NoInputSchema } from "@/lib/dashboard/forms/account";
+import { ChangePasswordSchema, EndSessionSchema, MemberSessionSchema, NoInputSchema, PasswordStrengthSchema } from "@/lib/dashboard/forms/account";
+import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
+import { signInWithPassword } from "@/lib/auth/sign-in";
 
 /** Ends one of the user's own sessions; this browser's session is ended by signing out. */
 export const endSessionAction = authedAction("self", EndSessionSchema, async (input, { db, user }) => {
@@ -50,4 +52,32 @@ export const endAllSessionsAction = authedAction("self", NoInputSchema, async (_
   const me = { id: user.id, email: user.email };
   await recordSecurityEvent(db, { kind: "sessions_ended_all", actor: me, subject: me, origin: await currentOrigin() });
   return { ended: true };
+});
+
+/** How strong a new password is, for the form's meter: the same rule the change is held to. */
+export const passwordStrengthAction = authedAction("self", PasswordStrengthSchema, async (input, { user }) => {
+  const { score, acceptable, problem } = checkPasswordStrength(input.password, [user.email, user.name]);
+  return { score, acceptable, problem };
+});
+
+/**
+ * Changes one's own password: the current one is checked as a sign-in is (the same gate and throttle, so the form
+ * cannot be used to guess it), the new one must pass the rule and differ; then every other session ends.
+ */
+export const changePasswordAction = authedAction("self", ChangePasswordSchema, async (input, { db, user }) => {
+  const origin = await currentOrigin();
+  const check = await signInWithPassword(db, { email: user.email, password: input.currentPassword, address: origin.address });
+  if (!check.ok) {
+    if (check.reason === "invalid_credentials") throw new DashboardError("password.current_wrong", "currentPassword");
+    throw new DashboardError("password.wait", "currentPassword", { seconds: check.retryAfter });
+  }
+  if (input.newPassword === input.currentPassword) throw new DashboardError("password.same", "newPassword");
+  const strength = checkPasswordStrength(input.newPassword, [user.email, user.name]);
+  if (strength.problem) throw new DashboardError(`password.problem.${strength.problem}`, "newPassword", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  await setPassword(db, user.id, input.newPassword);
+  const ended = await endOtherSessions(db, user.id, user.sessionId);
+  const me = { id: user.id, email: user.email };
+  await recordSecurityEvent(db, { kind: "password_changed", actor: me, subject: me, origin, detail: { ended } });
+  revalidatePath("/account");
+  return { ended };
 });

@@ -242,6 +242,7 @@ export const SECURITY_EVENT_KINDS = [
   "member_invited",
   "role_changed",
   "member_removed",
+  "password_changed",
 ] as const;
 
 export const securityEvents = dashboard.table(

@@ -1,0 +1,63 @@
+import { test, expect } from "@playwright/test";
+import { formAlert, password, signInWithForm, storageStateOf } from "./helpers";
+
+/** Changing one's own password: the rule shown while typing, each refusal on its field, then the other sessions end. */
+const EMAIL = "changer@example.com";
+const NEW_PASSWORD = "violet tram circles the old harbour";
+
+test("change one's password: refusals on their fields, then the other session ends and only the new password signs in", async ({ browser, baseURL }) => {
+  const other = await browser.newContext({ baseURL });
+  await signInWithForm(await other.newPage(), EMAIL);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInWithForm(page, EMAIL);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  expect((await other.request.get("/api/dashboard/me")).status()).toBe(200);
+
+  await page.goto("/account");
+  const form = page.getByTestId("password-form");
+  const submit = form.getByRole("button", { name: "Change password" });
+  const newPassword = form.getByLabel("New password", { exact: true });
+  // A common password: the meter says so and the button waits, with the reason on the field.
+  await newPassword.fill("password1234");
+  await expect(form.getByTestId("password-strength")).toHaveText("Strength: Very weak");
+  await expect(form.getByText("This is one of the most common passwords: it would be guessed at once.")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  // A strong one: the button is back.
+  await newPassword.fill(NEW_PASSWORD);
+  await expect(form.getByTestId("password-strength")).toHaveText(/^Strength: (Strong|Very strong)$/);
+  await expect(submit).toBeEnabled();
+  // Two different new passwords: on the second field, nothing sent.
+  await form.getByLabel("Current password").fill(password());
+  await form.getByLabel("New password again").fill(`${NEW_PASSWORD}!`);
+  await submit.click();
+  await expect(form.getByText("The two new passwords differ.")).toBeVisible();
+  // A wrong current password: on its field.
+  await form.getByLabel("Current password").fill("not-my-password");
+  await form.getByLabel("New password again").fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(form.getByText("This is not your current password.")).toBeVisible();
+  expect((await other.request.get("/api/dashboard/me")).status()).toBe(200);
+
+  await form.getByLabel("Current password").fill(password());
+  await submit.click();
+  await expect(form.getByText("Password changed. 1 other session was signed out.")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveValue("");
+  // This browser goes on; the other one is signed out.
+  expect((await context.request.get("/api/dashboard/me")).status()).toBe(200);
+  expect((await other.request.get("/api/dashboard/me")).status()).toBe(401);
+
+  // The old password no longer signs in; the new one does.
+  const fresh = await (await browser.newContext({ baseURL })).newPage();
+  await signInWithForm(fresh, EMAIL);
+  await expect(formAlert(fresh)).toHaveText("Wrong email or password.");
+  await signInWithForm(fresh, EMAIL, NEW_PASSWORD);
+  await expect(fresh).toHaveURL(/:\d+\/$/);
+
+  // The owner's security log has it.
+  const owner = await browser.newContext({ baseURL, storageState: storageStateOf("owner") });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto("/settings/security?kind=password_changed");
+  await expect(ownerPage.getByTestId("security-event-password_changed").filter({ hasText: EMAIL })).toHaveCount(1);
+  for (const each of [other, context, fresh.context(), owner]) await each.close();
+});
