@@ -20,7 +20,7 @@ test("change one's password: refusals on their fields, then the other session en
   const newPassword = form.getByLabel("New password", { exact: true });
   // A common password: the meter says so and the button waits, with the reason on the field.
   await newPassword.fill("password1234");
-  await expect(form.getByTestId("password-strength")).toHaveText("Strength: Very weak");
+  await expect(form.getByTestId("password-strength")).toHaveText(/^Strength: (Very weak|Weak)$/);
   await expect(form.getByText("This is one of the most common passwords: it would be guessed at once.")).toBeVisible();
   await expect(submit).toBeDisabled();
   // A strong one: the button is back.
