@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { ZodType } from "zod";
+import { loadOnce } from "@/lib/load-once";
 
 /**
  * A react-hook-form resolver whose zod schema loads with the form's first check, not with the page: zod (with
@@ -11,14 +12,11 @@ import type { ZodType } from "zod";
  * and the blocked probe would be reported as a violation.
  */
 export function lazyZodResolver<TValues extends FieldValues, TOutput = TValues>(load: () => Promise<ZodType>): Resolver<TValues, unknown, TOutput> {
-  let ready: Promise<Resolver<TValues, unknown, TOutput>> | null = null;
-  const resolver = () =>
-    (ready ??= Promise.all([load(), import("@hookform/resolvers/zod"), import("zod")]).then(([schema, { zodResolver }, { z }]) => {
+  const resolver = loadOnce(() =>
+    Promise.all([load(), import("@hookform/resolvers/zod"), import("zod")]).then(([schema, { zodResolver }, { z }]) => {
       if (typeof window !== "undefined") z.config({ jitless: true });
       return zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>;
-    })).catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
+    }),
+  );
   return async (values, context, options) => (await resolver())(values, context, options);
 }

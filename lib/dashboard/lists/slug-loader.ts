@@ -1,21 +1,14 @@
+import { loadOnce } from "@/lib/load-once";
+
 type SlugFromName = typeof import("./slug").slugFromName;
 
 let loaded: SlugFromName | null = null;
-let loading: Promise<SlugFromName> | null = null;
 
 /**
  * Loads the slug suggester (./slug: @sindresorhus/slugify with its transliteration tables, the largest part of the
  * designer's code) when a name input is first focused, not with the page.
  */
-export function preloadSlugFromName(): Promise<SlugFromName> {
-  loading ??= import("./slug")
-    .then((slug) => (loaded = slug.slugFromName))
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  return loading;
-}
+export const preloadSlugFromName: () => Promise<SlugFromName> = loadOnce(() => import("./slug").then((slug) => (loaded = slug.slugFromName)));
 
 /**
  * Runs `apply` with slugFromName: at once when it has loaded, else as soon as it has. Calls run in the order they were
