@@ -16,7 +16,7 @@ import { PlatformProblem } from "@/components/platform-problem";
 import { AuditTable } from "@/components/ledger/audit-table";
 import { ExportList } from "@/components/contacts/export-list";
 import { OverviewBotSelect } from "@/components/overview/bot-select";
-import { BudgetUsage } from "@/components/overview/budget-usage";
+import { LazyBudgetUsage } from "@/components/overview/lazy-budget-usage";
 import { ContactsSection } from "@/components/overview/contacts-section";
 import { MoneySection } from "@/components/overview/money-section";
 import { ZoneSync } from "@/components/overview/zone-sync";
@@ -91,7 +91,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           </Card>
         ) : null}
         <Card title={t("overview.budget")} titleId="overview-budget" className="min-w-0">
-          <BudgetUsage />
+          <LazyBudgetUsage />
         </Card>
         {activity ? (
           <Card title={t("overview.activity")} titleId="overview-activity" className="min-w-0 xl:col-span-2">
