@@ -14,9 +14,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/platform-problem";
 import { AuditTable } from "@/components/ledger/audit-table";
-import { ExportList } from "@/components/contacts/export-list";
 import { OverviewBotSelect } from "@/components/overview/bot-select";
-import { LazyBudgetUsage } from "@/components/overview/lazy-budget-usage";
+import { LazyBudgetUsage, LazyExportList } from "@/components/overview/lazy-sections";
 import { ContactsSection } from "@/components/overview/contacts-section";
 import { MoneySection } from "@/components/overview/money-section";
 import { ZoneSync } from "@/components/overview/zone-sync";
@@ -84,7 +83,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : null}
         {can(user.role, "contacts.export") ? (
           <Card title={t("overview.exports")} titleId="overview-exports" className="min-w-0">
-            <ExportList />
+            <LazyExportList />
             <Link className="mt-4 inline-block text-sm underline" href="/contacts/exports">
               {t("overview.all_exports")}
             </Link>

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useState, useTransition } from "react";
-import dynamic from "next/dynamic";
 import { useI18n } from "@/components/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
@@ -15,6 +14,8 @@ import type { ActionError } from "@/lib/actions/result";
 import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
+import { ExportPanel, ExportsSection } from "./export-panel";
+import { SavedViews } from "./saved-views";
 import { describeFilters, formatNumber } from "./format";
 import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
@@ -36,12 +37,6 @@ export interface ContactBrowserProps {
   /** The member's saved views (dashboard.saved_views). */
   savedViews: SavedView[];
 }
-
-// The saved views, the export form and the list of exports are rendered on the server and become interactive when
-// their code arrives, right after the browser's own (filters, table, paging): they are not part of the first load.
-const SavedViews = dynamic(() => import("./saved-views").then((module) => module.SavedViews));
-const ExportPanel = dynamic(() => import("./export-panel").then((module) => module.ExportPanel));
-const ExportsSection = dynamic(() => import("./export-panel").then((module) => module.ExportsSection));
 
 /**
  * The contact browser: the URL is the state (useUrlState, with the parser map the
