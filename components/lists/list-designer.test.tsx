@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import type { ActionResult } from "@/lib/actions/result";
 import type { CreateListFormInput } from "@/lib/dashboard/forms/lists";
@@ -11,6 +12,9 @@ import { WithAppRouter, type RecordedRouter } from "@/components/testing/with-ap
 import { WithI18n } from "@/components/testing/with-i18n";
 import { ListDesigner } from "./list-designer";
 
+// The first check loads zod, and the first focus dnd-kit, by real imports (transformed on the spot): slow on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
+
 const DIRECTORY: TargetDirectory = { projects: [{ uuid: "6f1b8a2e-3c4d-4e5f-8a9b-000000000001", name: "Online shop", bots: [] }] };
 const LIST_ID = "0b7c1f52-6a41-4c55-9d0e-3f6f2b1a9c11";
 
@@ -20,7 +24,7 @@ type Sent = CreateListFormInput;
  * The designer with the real slug suggester behind a loader the test releases: `release()` lets it arrive (as its chunk
  * would, late under load), `fail()` makes it fail to load. The action records what the form sends.
  */
-function setup() {
+function setup({ hydrate = false }: { hydrate?: boolean } = {}) {
   let release: () => void = () => {};
   let fail: () => void = () => {};
   const arrival = new Promise<SlugFromName>((resolve, reject) => {
@@ -35,13 +39,19 @@ function setup() {
     data: { id: LIST_ID, name: "Orders" },
   }));
   const router: RecordedRouter = { visited: [] };
-  render(
+  const designer = (
     <WithI18n>
       <WithAppRouter pathname="/lists/new" router={router}>
         <ListDesigner directory={DIRECTORY} action={action} loadSlugFromName={loadSlugFromName} />
       </WithAppRouter>
-    </WithI18n>,
+    </WithI18n>
   );
+  if (hydrate) {
+    // As on the page: rendered on the server, then hydrated in the browser.
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(designer);
+    render(designer, { container, hydrate: true });
+  } else render(designer);
   return { user: userEvent.setup(), release, fail, action, router, loadSlugFromName };
 }
 
@@ -128,5 +138,26 @@ describe("ListDesigner: slug suggestions that arrive late", () => {
     await user.click(screen.getByRole("button", { name: "Create list" }));
     await waitFor(() => expect(input(2, "Slug").getAttribute("aria-invalid")).toBe("true"));
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+describe("ListDesigner: drag and drop arriving while a name is typed", () => {
+  it("after hydration, the input being typed in keeps the focus (and the text that follows) when dnd-kit's rows replace the first ones", async () => {
+    // The server's rows carry other ids (useFieldArray makes them anew in the browser) than the rows drawn with dnd-kit.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { user } = setup({ hydrate: true });
+      const first = input(1, "Name");
+      // dnd-kit (a real import) loads on the first focus in the form and draws the rows anew.
+      act(() => first.focus());
+      await waitFor(() => expect(screen.getByRole("button", { name: "Drag field 1" }).getAttribute("aria-roledescription")).toBe("sortable"));
+      expect(input(1, "Name")).not.toBe(first);
+      expect(document.activeElement).toBe(input(1, "Name"));
+      await user.keyboard("Title");
+      expect(input(1, "Name").value).toBe("Title");
+    } finally {
+      errors.mockRestore();
+    }
+    await act(async () => {});
   });
 });

@@ -108,11 +108,15 @@ export function ListDesigner({
     void import("./sortable-fields").then(
       ({ SortableFields, SortableItem }) => {
         if (!current) return;
+        // The focused control is found again by its place among the list's controls, not by its id: the rows' ids come
+        // from useFieldArray, which makes new ones in the browser, so the server-rendered inputs carry other ids than
+        // the inputs drawn now (a name being typed would lose its focus, and the text that follows, to the change).
+        const controls = () => Array.from(fieldList.current?.querySelectorAll<HTMLElement>("input, select, textarea, button") ?? []);
         const active = document.activeElement;
-        const id = active instanceof HTMLElement && fieldList.current?.contains(active) ? active.id : "";
+        const at = active instanceof HTMLElement ? controls().indexOf(active) : -1;
         const caret = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
         flushSync(() => setDnd({ SortableFields, SortableItem }));
-        const again = id ? document.getElementById(id) : null;
+        const again = at >= 0 ? controls()[at] : undefined;
         if (!again || again === document.activeElement) return;
         again.focus();
         if (caret && again instanceof HTMLInputElement && caret[0] !== null && caret[1] !== null) again.setSelectionRange(caret[0], caret[1]);
