@@ -14,9 +14,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/platform-problem";
 import { AuditTable } from "@/components/ledger/audit-table";
-import { ExportList } from "@/components/contacts/export-list";
 import { OverviewBotSelect } from "@/components/overview/bot-select";
-import { BudgetUsage } from "@/components/overview/budget-usage";
+import { LazyBudgetUsage, LazyExportList } from "@/components/overview/lazy-sections";
 import { ContactsSection } from "@/components/overview/contacts-section";
 import { MoneySection } from "@/components/overview/money-section";
 import { ZoneSync } from "@/components/overview/zone-sync";
@@ -84,14 +83,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : null}
         {can(user.role, "contacts.export") ? (
           <Card title={t("overview.exports")} titleId="overview-exports" className="min-w-0">
-            <ExportList />
+            <LazyExportList />
             <Link className="mt-4 inline-block text-sm underline" href="/contacts/exports">
               {t("overview.all_exports")}
             </Link>
           </Card>
         ) : null}
         <Card title={t("overview.budget")} titleId="overview-budget" className="min-w-0">
-          <BudgetUsage />
+          <LazyBudgetUsage />
         </Card>
         {activity ? (
           <Card title={t("overview.activity")} titleId="overview-activity" className="min-w-0 xl:col-span-2">

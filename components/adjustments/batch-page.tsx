@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
@@ -13,10 +14,13 @@ import { BatchResult } from "./batch-result";
 import { ConfirmRun } from "./confirm-run";
 import { DryRunButton } from "./dry-run-button";
 import { DryRunSummary } from "./dry-run-summary";
-import { MappingForm } from "./mapping-form";
 import { DuplicatesNote, SameFileNote } from "./notes";
 import { ProblemsTable } from "./problems-table";
 import { TotalsTable } from "./totals-table";
+
+// The mapping form (react-hook-form) is rendered on the server and becomes interactive when its chunk arrives, right
+// after the page's own code: react-hook-form is not part of the page's first load.
+const MappingForm = dynamic(() => import("./mapping-form").then((module) => module.MappingForm));
 
 /** How often the page reads the batch again while the worker is on it. */
 const REFRESH_MS = 2_000;

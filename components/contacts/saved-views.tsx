@@ -1,20 +1,18 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useI18n } from "@/components/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
 import type { SavedView } from "@/lib/contacts/saved-views/forms";
 
 // The name form (with react-hook-form) opens on Save view or Rename: it loads then (or when the pointer or focus
 // reaches one of those buttons), not with the page.
-const loadEditor = () => import("./view-name-editor");
-const ViewNameEditor = dynamic(() => loadEditor().then((editor) => editor.ViewNameEditor));
-const preloadEditor = () => void loadEditor();
+const { Component: ViewNameEditor, preloadProps: editorPreload } = lazyComponent(() => import("./view-name-editor").then((editor) => editor.ViewNameEditor));
 
 const BROWSER_PATH = "/contacts";
 const byName = (a: SavedView, b: SavedView) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
@@ -66,7 +64,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
           {t("views.title")}
         </h2>
         {saving ? null : (
-          <Button variant="secondary" onClick={() => (setSaving(true), setNotice(null))} onPointerEnter={preloadEditor} onFocus={preloadEditor}>
+          <Button variant="secondary" onClick={() => (setSaving(true), setNotice(null))} {...editorPreload}>
             {t("views.save")}
           </Button>
         )}
@@ -124,8 +122,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
                       className="text-xs"
                       aria-label={t("views.rename_of", { name: view.name })}
                       onClick={() => setRenaming(view.id)}
-                      onPointerEnter={preloadEditor}
-                      onFocus={preloadEditor}
+                      {...editorPreload}
                     >
                       {t("views.rename")}
                     </Button>

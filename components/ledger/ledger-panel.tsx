@@ -7,6 +7,7 @@ import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { useExpiring } from "@/components/ui/use-expiring";
 import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -20,13 +21,9 @@ import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-
 // The forms (react-hook-form, the amount and currency inputs) and an account's history are not part of the page's
 // first load: a movement form and the history open on click (their code loads when the pointer or focus reaches the
 // button), and the opening form, rendered on the server, becomes interactive when its chunk arrives.
-const loadMovementForm = () => import("./movement-form");
-const MovementForm = dynamic(() => loadMovementForm().then((module) => module.MovementForm));
-const loadAccountHistory = () => import("./account-history");
-const AccountHistory = dynamic(() => loadAccountHistory().then((module) => module.AccountHistory));
+const { Component: MovementForm, preloadProps: movementFormPreload } = lazyComponent(() => import("./movement-form").then((module) => module.MovementForm));
+const { Component: AccountHistory, preloadProps: historyPreload } = lazyComponent(() => import("./account-history").then((module) => module.AccountHistory));
 const OpenAccountForm = dynamic(() => import("./open-account-form").then((module) => module.OpenAccountForm));
-const preloadMovementForm = () => void loadMovementForm();
-const preloadAccountHistory = () => void loadAccountHistory();
 
 /**
  * The contact's accounts (internal balances) in opening order, with their
@@ -178,8 +175,7 @@ function AccountCard({
             aria-expanded={form === "top_up"}
             data-ledger-open="top_up"
             onClick={() => setForm(form === "top_up" ? null : "top_up")}
-            onPointerEnter={preloadMovementForm}
-            onFocus={preloadMovementForm}
+            {...movementFormPreload}
           >
             {t("ledger.account.top_up")}
           </Button>
@@ -192,19 +188,12 @@ function AccountCard({
             disabled={debitRefusal !== null}
             aria-describedby={debitRefusal ? debitReasonId : undefined}
             onClick={() => setForm(form === "debit" ? null : "debit")}
-            onPointerEnter={preloadMovementForm}
-            onFocus={preloadMovementForm}
+            {...movementFormPreload}
           >
             {t("ledger.account.debit")}
           </Button>
         ) : null}
-        <Button
-          variant="ghost"
-          aria-expanded={historyOpen}
-          onClick={() => setHistoryOpen(!historyOpen)}
-          onPointerEnter={preloadAccountHistory}
-          onFocus={preloadAccountHistory}
-        >
+        <Button variant="ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)} {...historyPreload}>
           {historyOpen ? t("ledger.account.hide_history") : t("ledger.account.show_history")}
         </Button>
       </div>

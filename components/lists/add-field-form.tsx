@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +10,7 @@ import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import type { AddFieldFormInput } from "@/lib/dashboard/forms/lists";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath } from "@/lib/dashboard/forms/list-fields";
-import { preloadSlugFromName, withSlugFromName } from "@/lib/dashboard/lists/slug-loader";
+import { preloadSlugFromName, slugSuggestions } from "@/lib/dashboard/lists/slug-loader";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -29,12 +29,15 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const [topError, setTopError] = useState<string | null>(null);
   const ready = useHydrated();
   const [slugFollows, setSlugFollows] = useState(true);
+  const [suggestions] = useState(() => slugSuggestions<"slug">());
+  useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
+  const [settling, setSettling] = useState(false);
   const form = useForm<AddFieldFormInput>({ resolver: addFieldResolver, mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
   const errors = form.formState.errors.field;
   const slugHint = t("lists.form.slug_hint");
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     setTopError(null);
     const result = await addFieldAction(input);
     if (result.ok) {
@@ -51,6 +54,20 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
     const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, addFieldErrorPath);
     if (placed === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
   });
+
+  /** As in the designer: a slug suggestion still on its way is waited for and filled in before the check and the send. */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (suggestions.pending) {
+      setSettling(true);
+      try {
+        await suggestions.settle();
+      } finally {
+        setSettling(false);
+      }
+    }
+    await submit(event);
+  };
 
   return (
     <form
@@ -69,7 +86,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
           {topError}
         </Alert>
       ) : null}
-      <fieldset disabled={form.formState.isSubmitting} className="space-y-3">
+      <fieldset disabled={form.formState.isSubmitting || settling} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <Field id="add-field-name" label={t("lists.form.field_name")} error={errors?.name} required>
             <Input
@@ -79,7 +96,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
                 onChange: (event) => {
                   if (!slugFollows) return;
                   const name = String(event.target.value);
-                  withSlugFromName((slugFromName) => {
+                  suggestions.suggest("slug", (slugFromName) => {
                     const slug = name.trim() ? slugFromName(name, { taken: existing.map((field) => field.slug), position: existing.length }) : "";
                     form.setValue("field.slug", slug, { shouldValidate: Boolean(slug), shouldDirty: true });
                   });
@@ -95,6 +112,8 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               {...form.register("field.slug", {
                 onChange: (event) => {
                   setSlugFollows(event.target.value === "");
+                  // A slug typed by hand while a suggestion is on its way wins over it.
+                  suggestions.cancel("slug");
                 },
               })}
             />
@@ -123,7 +142,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
             </Field>
           ))}
         </div>
-        <Button type="submit">{form.formState.isSubmitting ? t("lists.add_field.adding") : t("lists.add_field.submit")}</Button>
+        <Button type="submit">{form.formState.isSubmitting || settling ? t("lists.add_field.adding") : t("lists.add_field.submit")}</Button>
       </fieldset>
     </form>
   );

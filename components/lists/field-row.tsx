@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import { preloadSlugFromName } from "@/lib/dashboard/lists/slug-loader";
 import type { CreateListForm, CreateListFormInput } from "@/lib/dashboard/forms/lists";
 import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
 
@@ -30,6 +29,7 @@ export function FieldRow({
   form,
   type,
   onNameTyped,
+  onNameFocus,
   onSlugTyped,
   onMove,
   onRemove,
@@ -40,7 +40,9 @@ export function FieldRow({
   count: number;
   form: UseFormReturn<CreateListFormInput, unknown, CreateListForm>;
   type: FieldType;
-  onNameTyped: (index: number, name: string) => void;
+  /** A name typed into the row (identified by its stable `id` and its `index` at the time). */
+  onNameTyped: (id: string, index: number, name: string) => void;
+  onNameFocus: () => void;
   onSlugTyped: (slug: string) => void;
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
@@ -115,8 +117,8 @@ export function FieldRow({
           <Field id={`${base}-name`} label={t("lists.form.field_name")} error={errors?.name} required>
             <Input
               autoComplete="off"
-              onFocus={() => void preloadSlugFromName().catch(() => {})}
-              {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(index, event.target.value) })}
+              onFocus={onNameFocus}
+              {...form.register(`fields.${index}.name`, { onChange: (event) => onNameTyped(id, index, event.target.value) })}
             />
           </Field>
           <Field id={`${base}-slug`} label={t("lists.form.field_slug")} description={slugHint} error={errors?.slug} required>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
@@ -12,9 +12,9 @@ import { Field, GroupError, Input } from "@/components/ui/field";
 import type { CreateListForm, CreateListFormInput, ListFieldFormInput } from "@/lib/dashboard/forms/lists";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { DEFAULT_CURRENCY, MAX_FIELDS, createListErrorPath } from "@/lib/dashboard/forms/list-fields";
-import { withSlugFromName } from "@/lib/dashboard/lists/slug-loader";
+import { preloadSlugFromName, slugSuggestions, type SlugFromName } from "@/lib/dashboard/lists/slug-loader";
 import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import { createListAction } from "@/lib/dashboard/lists/actions";
+import type { createListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import { FieldRow, type SortableRow } from "./field-row";
 import { ListPreview } from "./list-preview";
@@ -43,8 +43,18 @@ const newField = (): ListFieldFormInput => ({
  * live preview of the record form. The same schema runs here as the user
  * types and in the server action; the server's errors land on the input they
  * name, and nothing typed is lost on an error.
+ *
+ * `action` is createListAction (passed by the page); `loadSlugFromName` loads the slug suggester (./slug, after the page).
  */
-export function ListDesigner({ directory }: { directory: TargetDirectory }) {
+export function ListDesigner({
+  directory,
+  action,
+  loadSlugFromName = preloadSlugFromName,
+}: {
+  directory: TargetDirectory;
+  action: typeof createListAction;
+  loadSlugFromName?: () => Promise<SlugFromName>;
+}) {
   const t = useT();
   const router = useRouter();
   const ready = useHydrated();
@@ -73,6 +83,16 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
   });
   const { control, formState } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "fields" });
+  // The rows' stable ids in their order, for a slug suggestion that lands after its row moved: kept with each render,
+  // and at once by moveField and the remove button (before React draws the change).
+  const rowIds = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    rowIds.current = fields.map((field) => field.id);
+  }, [fields]);
+  // The slug suggester loads after the page (idle); names typed before it arrives wait for it, by their row's id.
+  const [suggestions] = useState(() => slugSuggestions<string>(loadSlugFromName));
+  useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
+  const [settling, setSettling] = useState(false);
   const values = useWatch({ control, name: "fields" });
   const listName = useWatch({ control, name: "name" });
   // dnd-kit (./sortable-fields) loads on the first focus or pointer in the form, or once there are two fields to
@@ -88,11 +108,15 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     void import("./sortable-fields").then(
       ({ SortableFields, SortableItem }) => {
         if (!current) return;
+        // The focused control is found again by its place among the list's controls, not by its id: the rows' ids come
+        // from useFieldArray, which makes new ones in the browser, so the server-rendered inputs carry other ids than
+        // the inputs drawn now (a name being typed would lose its focus, and the text that follows, to the change).
+        const controls = () => Array.from(fieldList.current?.querySelectorAll<HTMLElement>("input, select, textarea, button") ?? []);
         const active = document.activeElement;
-        const id = active instanceof HTMLElement && fieldList.current?.contains(active) ? active.id : "";
+        const at = active instanceof HTMLElement ? controls().indexOf(active) : -1;
         const caret = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
         flushSync(() => setDnd({ SortableFields, SortableItem }));
-        const again = id ? document.getElementById(id) : null;
+        const again = at >= 0 ? controls()[at] : undefined;
         if (!again || again === document.activeElement) return;
         again.focus();
         if (caret && again instanceof HTMLInputElement && caret[0] !== null && caret[1] !== null) again.setSelectionRange(caret[0], caret[1]);
@@ -117,6 +141,9 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     const movedId = fields[from].id;
     const pressed = document.activeElement?.id;
     move(from, to);
+    const ids = fields.map((field) => field.id);
+    ids.splice(to, 0, ...ids.splice(from, 1));
+    rowIds.current = ids;
     setAnnouncement(t("lists.form.moved", { name, position: to + 1, count: fields.length }));
     requestAnimationFrame(() => {
       recheckSlugs();
@@ -150,14 +177,17 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     if (from >= 0 && to >= 0) moveField(from, to);
   };
 
-  const onNameTyped = (index: number, name: string) => {
+  const onNameTyped = (id: string, index: number, name: string) => {
     // The other rows' slugs as they were when the name was typed: the suggester may still be loading, and a slug typed
     // into a later row meanwhile must meet this row's suggestion as a duplicate (shown on the later row), as it would
     // have without the wait — not push this row's suggestion to "_2".
     const taken = (form.getValues("fields") ?? []).flatMap((row, other) => (other !== index && row?.slug ? [row.slug] : []));
-    withSlugFromName((slugFromName) => {
-      if (form.getValues(`fields.${index}.slugFollowsName`) === false) return;
-      form.setValue(`fields.${index}.slug`, name.trim() ? slugFromName(name, { taken, position: index }) : "", {
+    suggestions.suggest(id, (slugFromName) => {
+      // The row where it is now (it may have moved while the suggester loaded), unless it was removed or its slug
+      // was typed by hand meanwhile.
+      const at = rowIds.current.indexOf(id);
+      if (at < 0 || form.getValues(`fields.${at}.slugFollowsName`) === false) return;
+      form.setValue(`fields.${at}.slug`, name.trim() ? slugFromName(name, { taken, position: at }) : "", {
         shouldValidate: name.trim() !== "",
         shouldDirty: true,
       });
@@ -175,23 +205,26 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
       form={form}
       type={values?.[index]?.type ?? "string"}
       onNameTyped={onNameTyped}
+      onNameFocus={() => void loadSlugFromName().catch(() => {})}
       onSlugTyped={(slug) => {
         form.setValue(`fields.${index}.slugFollowsName`, slug === "");
+        suggestions.cancel(field.id);
         recheckSlugs();
       }}
       onMove={moveField}
       onRemove={() => {
         remove(index);
+        rowIds.current = rowIds.current.filter((id) => id !== field.id);
         requestAnimationFrame(recheckSlugs);
       }}
     />
   );
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     setTopErrors([]);
     let result: Awaited<ReturnType<typeof createListAction>>;
     try {
-      result = await createListAction(input);
+      result = await action(input);
     } catch {
       // The server could not be reached: say so; the form keeps everything typed.
       setTopErrors([t("errors.unexpected")]);
@@ -205,6 +238,26 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
     const top = placed === 0 ? [result.error.message, ...unplaced.filter((text) => text !== result.error.message)] : unplaced;
     setTopErrors(placed > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
   });
+
+  /**
+   * A name typed just before "Create list" may still wait for its slug suggestion: the form waits for it (the button
+   * shows the pending state), fills in the suggested slugs, and only then checks and sends. Without the wait the
+   * empty slug would stop the form, and the suggestion landing a moment later would clear the error: nothing sent,
+   * nothing said.
+   */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (suggestions.pending) {
+      setSettling(true);
+      try {
+        await suggestions.settle();
+      } finally {
+        // In the same task as handleSubmit's isSubmitting: the fieldset stays disabled until the check is done.
+        setSettling(false);
+      }
+    }
+    await submit(event);
+  };
 
   const errors = formState.errors;
   const fieldsError = errors.fields?.root?.message ?? errors.fields?.message;
@@ -234,7 +287,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
             </Alert>
           ) : null}
         </div>
-        <fieldset disabled={formState.isSubmitting} className="space-y-6">
+        <fieldset disabled={formState.isSubmitting || settling} className="space-y-6">
           <Field id="list-name" label={t("lists.form.name")} error={errors.name} required>
             <Input autoComplete="off" {...form.register("name")} />
           </Field>
@@ -284,7 +337,7 @@ export function ListDesigner({ directory }: { directory: TargetDirectory }) {
           </section>
 
           <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-            <Button type="submit">{formState.isSubmitting ? t("lists.form.creating") : t("lists.form.create")}</Button>
+            <Button type="submit">{formState.isSubmitting || settling ? t("lists.form.creating") : t("lists.form.create")}</Button>
           </div>
         </fieldset>
       </form>

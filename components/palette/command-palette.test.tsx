@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { WithAppRouter, type RecordedRouter } from "@/components/testing/with-app-router";
 import { DashboardProviders } from "@/components/shell/providers";
 import { permissionsOf, type Role } from "@/lib/auth/permissions";
+import { createQueryClient } from "@/lib/queries/query-client";
 import type { Locale } from "@/lib/i18n/config";
 import type { PaletteSearchResult } from "@/lib/palette/search-result";
 import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
@@ -45,9 +47,12 @@ function renderPalette({
   render(
     <WithAppRouter pathname={pathname} router={router}>
       <WithI18n locale={locale}>
-        <DashboardProviders viewer={viewer}>
-          <PaletteDialogs mode={mode} onMode={(next) => void modes.push(next)} modifier="Ctrl" />
-        </DashboardProviders>
+        {/* A cache of its own per test: a search answered in one test is not another's. */}
+        <QueryClientProvider client={createQueryClient()}>
+          <DashboardProviders viewer={viewer}>
+            <PaletteDialogs mode={mode} onMode={(next) => void modes.push(next)} modifier="Ctrl" />
+          </DashboardProviders>
+        </QueryClientProvider>
       </WithI18n>
     </WithAppRouter>,
   );

@@ -1,16 +1,18 @@
 "use client";
 
 import { useT } from "@/components/i18n-provider";
-import { useRequestBudget } from "@/lib/queries/use-request-budget";
+import { lazyComponent } from "@/components/ui/lazy-component";
+
+// The reading of the budget (react-query, polling) loads in the browser after the page: the shell on every page stays
+// without react-query, and the status region is there from the first paint, so that a wait is announced when it shows.
+const { Component: BudgetWait } = lazyComponent(() => import("./budget-wait").then((module) => module.BudgetWait), { ssr: false });
 
 /** Says so when the platform's rate limit makes requests wait; silent otherwise. */
 export function BudgetIndicator() {
   const t = useT();
-  const { data } = useRequestBudget();
-  const seconds = data?.pausedForSeconds ?? 0;
   return (
     <p role="status" aria-label={t("budget.label")} className="truncate text-sm text-warning">
-      {seconds > 0 ? t("budget.paused", { seconds }) : null}
+      <BudgetWait />
     </p>
   );
 }

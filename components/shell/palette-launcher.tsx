@@ -1,16 +1,16 @@
 "use client";
 
 import { useEffect, useState, useSyncExternalStore } from "react";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { goTarget } from "@/lib/navigation/pages";
 import type { PaletteMode } from "@/components/palette/palette-dialogs";
 import { useViewer } from "./providers";
 
 // The palette's code (cmdk, the dialogs) loads on first use, so that no route's JS carries it.
-const loadDialogs = () => import("@/components/palette/palette-dialogs");
-const PaletteDialogs = dynamic(loadDialogs, { ssr: false });
+const palette = lazyComponent(() => import("@/components/palette/palette-dialogs").then((dialogs) => dialogs.default), { ssr: false });
+const PaletteDialogs = palette.Component;
 
 /** How long after `g` its second key counts (`g c`: Contacts). */
 const SEQUENCE_MS = 1500;
@@ -88,8 +88,7 @@ export function PaletteLauncher() {
       <button
         type="button"
         onClick={() => show("commands")}
-        onPointerEnter={() => void loadDialogs()}
-        onFocus={() => void loadDialogs()}
+        {...palette.preloadProps}
         aria-keyshortcuts="Control+K Meta+K"
         className="flex items-center gap-2 rounded-md border border-border px-2 py-1.5 text-sm text-muted hover:bg-surface-2"
         data-testid="palette-button"

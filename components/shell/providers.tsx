@@ -1,9 +1,7 @@
 "use client";
 
-import { createContext, useContext, useState, type ReactNode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { createContext, useContext, type ReactNode } from "react";
 import type { Permission, Role } from "@/lib/auth/permissions";
-import { createQueryClient } from "@/lib/queries/query-client";
 
 export interface ViewerInfo {
   id: number;
@@ -16,16 +14,11 @@ export interface ViewerInfo {
 const ViewerContext = createContext<ViewerInfo | null>(null);
 
 /**
- * What every dashboard page's client code needs: react-query's cache and the viewer. The URL state needs no provider
- * (lib/url-state/use-url-state.ts reads Next's router).
+ * What every dashboard page's client code needs: the viewer. react-query's cache needs no provider (the data hooks read
+ * the tab's, lib/queries/query-client.ts), nor does the URL state (lib/url-state/use-url-state.ts reads Next's router).
  */
 export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>
-    </QueryClientProvider>
-  );
+  return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
 
 export function useViewer(): ViewerInfo {

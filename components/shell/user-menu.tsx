@@ -1,18 +1,16 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n-provider";
 import { Badge } from "@/components/ui/badge";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { useViewer } from "./providers";
 import { useTheme } from "./theme-context";
 
 // The open menu (the language and theme switches with their server actions) loads when the pointer or focus reaches
 // the button, not with every page.
-const loadPanel = () => import("./user-menu-panel");
-const UserMenuPanel = dynamic(() => loadPanel().then((module) => module.UserMenuPanel));
-const preloadPanel = () => void loadPanel();
+const { Component: UserMenuPanel, preloadProps: panelPreload } = lazyComponent(() => import("./user-menu-panel").then((module) => module.UserMenuPanel));
 
 /** Who is signed in, with which role; language, theme and sign-out. */
 export function UserMenu() {
@@ -62,8 +60,7 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        onPointerEnter={preloadPanel}
-        onFocus={preloadPanel}
+        {...panelPreload}
         className="flex items-center gap-2 rounded-md border border-border px-2 py-1.5 text-sm hover:bg-surface-2"
       >
         {/* The initial is drawn by CSS, so that it is not text of the button's name. */}

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { ZodType } from "zod";
+import { loadOnce } from "@/lib/load-once";
 
 /**
  * A react-hook-form resolver whose zod schema loads with the form's first check, not with the page: zod (with
@@ -7,18 +8,14 @@ import type { ZodType } from "zod";
  * without it. `load` imports the schema's module (`() => import("@/lib/…/forms").then((forms) => forms.Schema)`); it
  * runs once, and again only after a failed load. The checks and their messages are the schema's, as with `zodResolver`.
  *
- * In the browser zod runs without `new Function` (its fast path): the Content-Security-Policy has no 'unsafe-eval',
- * and the blocked probe would be reported as a violation.
+ * zod and the resolver load through ./zod-client, which turns off zod's `new Function` fast path in the browser (the
+ * Content-Security-Policy has no 'unsafe-eval') before the schema's first check.
  */
 export function lazyZodResolver<TValues extends FieldValues, TOutput = TValues>(load: () => Promise<ZodType>): Resolver<TValues, unknown, TOutput> {
-  let ready: Promise<Resolver<TValues, unknown, TOutput>> | null = null;
-  const resolver = () =>
-    (ready ??= Promise.all([load(), import("@hookform/resolvers/zod"), import("zod")]).then(([schema, { zodResolver }, { z }]) => {
-      if (typeof window !== "undefined") z.config({ jitless: true });
-      return zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>;
-    })).catch((error: unknown) => {
-      ready = null;
-      throw error;
-    });
+  const resolver = loadOnce(() =>
+    Promise.all([load(), import("./zod-client")]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>,
+    ),
+  );
   return async (values, context, options) => (await resolver())(values, context, options);
 }

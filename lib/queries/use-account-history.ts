@@ -1,18 +1,19 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import type { AuditEntryView, PageOf } from "@/lib/ledger/types";
 import type { JournalPage } from "@/lib/ledger/read-ledger";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
+import { useDashboardQuery } from "./query-client";
 
 const accountJournalUrl = (accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/journal", { accountId, page });
 const accountAuditUrl = (contactId: number, accountId: number, page: number): string => apiUrl("/api/dashboard/ledger/audit", { contactId, accountId, page });
 
 /** A page of the platform's journal of an account (`{available: false}` on a platform without the extension). */
 export function useAccountJournal(contactId: number, accountId: number, page: number) {
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.ledger.journal(contactId, accountId, page),
     queryFn: ({ signal }) => fetchJson<JournalPage>(accountJournalUrl(accountId, page), { signal }),
     placeholderData: keepPreviousData,
@@ -21,7 +22,7 @@ export function useAccountJournal(contactId: number, accountId: number, page: nu
 
 /** A page of the dashboard's audit entries of an account, as far as the viewer may read them. */
 export function useAccountAudit(contactId: number, accountId: number, page: number) {
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.ledger.audit(contactId, accountId, page),
     queryFn: ({ signal }) => fetchJson<PageOf<AuditEntryView>>(accountAuditUrl(contactId, accountId, page), { signal }),
     placeholderData: keepPreviousData,

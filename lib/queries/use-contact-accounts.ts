@@ -1,17 +1,17 @@
 "use client";
 
 import { useCallback, useMemo } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountView } from "@/lib/ledger/types";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
+import { useDashboardQuery, useDashboardQueryClient } from "./query-client";
 
 const contactAccountsUrl = (contactId: number): string => apiUrl("/api/dashboard/ledger/accounts", { contactId });
 
 /** A contact's accounts (internal balances) in opening order; the server-rendered list seeds the cache. */
 export function useContactAccounts(contactId: number, { initialAccounts, enabled = true }: { initialAccounts?: AccountView[] | null; enabled?: boolean } = {}) {
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.ledger.accounts(contactId),
     queryFn: async ({ signal }) => (await fetchJson<{ accounts: AccountView[] }>(contactAccountsUrl(contactId), { signal })).accounts,
     initialData: initialAccounts ?? undefined,
@@ -33,7 +33,7 @@ export function withAccount(accounts: AccountView[] | undefined, changed: Accoun
  * accounts, journals and audit pages again.
  */
 export function useLedgerUpdates(contactId: number) {
-  const queryClient = useQueryClient();
+  const queryClient = useDashboardQueryClient();
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.ledger.contact(contactId) }), [queryClient, contactId]);
   const putAccount = useCallback(
     (changed: AccountView) => queryClient.setQueryData<AccountView[]>(queryKeys.ledger.accounts(contactId), (current) => withAccount(current, changed)),

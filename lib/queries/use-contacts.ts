@@ -1,10 +1,11 @@
 "use client";
 
-import { hashKey, keepPreviousData, useQuery } from "@tanstack/react-query";
+import { hashKey, keepPreviousData } from "@tanstack/react-query";
 import { serializeContactBrowserParams, type ContactBrowserParams, type ContactPageRequest } from "@/lib/contacts/browser-params";
 import type { ContactPageView } from "@/lib/contacts/rows";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
+import { useDashboardQuery } from "./query-client";
 
 const CONTACTS_URL = "/api/dashboard/contacts";
 
@@ -34,7 +35,7 @@ export function useContactPage(
 ) {
   const request = contactPageRequest(params, timeZone);
   const isInitialPage = hashKey([request]) === hashKey([contactPageRequest(initial.params, initial.timeZone)]);
-  const query = useQuery({
+  const query = useDashboardQuery({
     queryKey: queryKeys.contacts.page(request),
     queryFn: ({ signal }) => fetchJson<ContactPageView>(contactPageUrl(request), { signal }),
     placeholderData: keepPreviousData,

@@ -1,10 +1,10 @@
 "use client";
 
 import { useCallback } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ExportJobView } from "@/lib/contacts/export/jobs";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
+import { useDashboardQuery, useDashboardQueryClient } from "./query-client";
 
 const EXPORTS_URL = "/api/dashboard/contacts/exports";
 
@@ -15,7 +15,7 @@ export const isActiveExport = (job: ExportJobView): boolean => job.status === "q
 
 /** The member's exports of the last 24 hours, polled every second while one is queued or running. */
 export function useExports() {
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.exports.all(),
     queryFn: async ({ signal }) => (await fetchJson<{ data: ExportJobView[] }>(EXPORTS_URL, { signal })).data,
     refetchInterval: (query) => (query.state.data?.some(isActiveExport) ? 1000 : 15_000),
@@ -25,6 +25,6 @@ export function useExports() {
 
 /** After starting or cancelling an export: read the list again. */
 export function useRefreshExports(): () => Promise<void> {
-  const queryClient = useQueryClient();
+  const queryClient = useDashboardQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.exports.all() }), [queryClient]);
 }

@@ -1,15 +1,16 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import type { PaletteSearchResult } from "@/lib/palette/search-result";
 import { apiUrl } from "./api-url";
 import { queryKeys } from "./keys";
+import { useDashboardQuery } from "./query-client";
 
 /** The palette's contacts and lists for a text (already debounced; blank asks nothing). */
 export function usePaletteSearch(text: string) {
   const q = text.trim();
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.palette.search(q),
     queryFn: ({ signal }) => fetchJson<PaletteSearchResult>(apiUrl("/api/dashboard/palette", { q }), { signal }),
     enabled: q.length > 0,

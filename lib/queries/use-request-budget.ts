@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import type { BudgetView } from "@/lib/api/budget-view";
 import { fetchJson } from "@/lib/actions/fetch-json";
 import { queryKeys } from "./keys";
+import { useDashboardQuery } from "./query-client";
 
 const BUDGET_URL = "/api/dashboard/budget";
 
@@ -14,7 +14,7 @@ const BUDGET_URL = "/api/dashboard/budget";
  * at once too.
  */
 export function useRequestBudget({ enabled = true, fast = false }: { enabled?: boolean; fast?: boolean } = {}) {
-  return useQuery({
+  return useDashboardQuery({
     queryKey: queryKeys.budget(),
     // The indicator is a hint: when the budget cannot be read, it shows nothing.
     queryFn: ({ signal }): Promise<BudgetView | null> => fetchJson<BudgetView>(BUDGET_URL, { signal }).catch(() => null),

@@ -12,8 +12,8 @@ import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { getTranslator } from "@/lib/i18n/server";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { TeamSection, type TeamMember } from "@/components/settings/team-section";
-import { ConnectionForm } from "@/components/settings/connection-form";
+import type { TeamMember } from "@/components/settings/team-section";
+import { LazyConnectionForm, LazyTeamSection } from "@/components/settings/lazy-sections";
 import { PermissionNote } from "@/components/permission-note";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -62,7 +62,7 @@ export default async function SettingsPage() {
       </PageHeader>
       <div className="space-y-6">
         <Card title={t("team.title")} description={t("team.description")} titleId="team-title">
-          <TeamSection members={team} viewerId={user.id} />
+          <LazyTeamSection members={team} viewerId={user.id} />
         </Card>
         <Card title={t("connection.title")} description={t("connection.description")} titleId="connection-title">
           <div className="space-y-4">
@@ -83,7 +83,7 @@ export default async function SettingsPage() {
               )}
             </div>
             {envVariables.length ? <Alert tone="info">{t("connection.source_env", { name: envVariables.join(", ") })}</Alert> : null}
-            <ConnectionForm
+            <LazyConnectionForm
               baseUrl={connection.baseUrlSource === "stored" ? connection.baseUrl : ""}
               defaultUrl={defaultBaseUrl()}
               keyLast4={connection.keyLast4}

@@ -1,28 +1,76 @@
-type SlugFromName = typeof import("./slug").slugFromName;
+import { loadOnce } from "@/lib/load-once";
 
-let loaded: SlugFromName | null = null;
-let loading: Promise<SlugFromName> | null = null;
+export type SlugFromName = typeof import("./slug").slugFromName;
 
 /**
- * Loads the slug suggester (./slug: @sindresorhus/slugify with its transliteration tables, the largest part of the
- * designer's code) when a name input is first focused, not with the page.
+ * Loads the slug suggester (./slug: @sindresorhus/slugify with its transliteration tables and the reserved slugs, in a
+ * chunk of its own) after the page: when the form that suggests slugs is idle after mounting, or on a name's first focus.
  */
-export function preloadSlugFromName(): Promise<SlugFromName> {
-  loading ??= import("./slug")
-    .then((slug) => (loaded = slug.slugFromName))
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  return loading;
+export const preloadSlugFromName: () => Promise<SlugFromName> = loadOnce(() => import("./slug").then((slug) => slug.slugFromName));
+
+/** Suggestions made while the suggester loads, by the key of the input they are for (a row's stable id). */
+export interface SlugSuggestions<K> {
+  /**
+   * Runs `apply` with slugFromName: at once when it has loaded, else as soon as it has. A newer suggestion for the same
+   * key replaces one still waiting (the last name typed sets the slug). `apply` finds its input by the key when it
+   * runs, and decides then whether the slug still follows the name. Should the suggester fail to load, nothing is
+   * suggested: the slug input still takes one typed by hand.
+   */
+  suggest(key: K, apply: (slugFromName: SlugFromName) => void): void;
+  /** Drops the suggestion still waiting for `key` (its slug was typed by hand meanwhile). */
+  cancel(key: K): void;
+  /** Whether a suggestion waits for the suggester. */
+  readonly pending: boolean;
+  /**
+   * Waits for the suggester and applies every waiting suggestion (a form submitted while one waits checks and sends
+   * the suggested slugs, not the empty inputs). Resolves as well when the suggester fails to load: the waiting
+   * suggestions are dropped, and the form's own checks say which slug is missing.
+   */
+  settle(): Promise<void>;
+  /** Loads the suggester once the browser is idle; returns the cancel for an effect's cleanup. */
+  preloadWhenIdle(): () => void;
 }
 
-/**
- * Runs `apply` with slugFromName: at once when it has loaded, else as soon as it has. Calls run in the order they were
- * made (a name typed while it loads gets its slug before the next name's), so the last name typed sets the slug.
- * Should it fail to load, no slug is suggested: the slug input still takes one typed by hand.
- */
-export function withSlugFromName(apply: (slugFromName: SlugFromName) => void): void {
-  if (loaded) apply(loaded);
-  else preloadSlugFromName().then(apply, () => {});
+export function slugSuggestions<K>(load: () => Promise<SlugFromName> = preloadSlugFromName): SlugSuggestions<K> {
+  const waiting = new Map<K, (slugFromName: SlugFromName) => void>();
+  let loaded: SlugFromName | null = null;
+  const applyWaiting = (slugFromName: SlugFromName) => {
+    loaded = slugFromName;
+    for (const [key, apply] of waiting) {
+      waiting.delete(key);
+      apply(slugFromName);
+    }
+  };
+  const preload = () => load().then(applyWaiting);
+  return {
+    suggest(key, apply) {
+      waiting.delete(key);
+      waiting.set(key, apply);
+      if (loaded) applyWaiting(loaded);
+      else preload().catch(() => {});
+    },
+    cancel(key) {
+      waiting.delete(key);
+    },
+    get pending() {
+      return waiting.size > 0;
+    },
+    async settle() {
+      if (!waiting.size) return;
+      try {
+        await preload();
+      } catch {
+        waiting.clear();
+      }
+    },
+    preloadWhenIdle() {
+      const run = () => void preload().catch(() => {});
+      if (typeof requestIdleCallback === "function") {
+        const handle = requestIdleCallback(run, { timeout: 2000 });
+        return () => cancelIdleCallback(handle);
+      }
+      const handle = setTimeout(run, 200);
+      return () => clearTimeout(handle);
+    },
+  };
 }

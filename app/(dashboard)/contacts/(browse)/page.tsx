@@ -11,7 +11,7 @@ import { loadBotOptions, loadContactPage } from "@/lib/contacts/load-contacts";
 import { getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
-import { ContactBrowser } from "@/components/contacts/contact-browser";
+import { LazyContactBrowser } from "@/components/contacts/lazy-contact-browser";
 import { CacheStamp } from "@/components/cache-stamp";
 import { CacheTtlMs, hasContactSearch, isConnectionProblem } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
@@ -48,7 +48,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={t("contacts.title")}>{freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}</PageHeader>
-      <ContactBrowser
+      <LazyContactBrowser
         initial={{ params, timeZone, data: page.ok ? page.data : null, error: page.ok ? null : page.error }}
         hiddenColumns={hiddenColumns}
         bots={bots.ok ? bots.data.bots : null}

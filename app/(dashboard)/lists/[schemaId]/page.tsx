@@ -15,8 +15,7 @@ import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
 import { FieldsPanel } from "@/components/lists/fields-panel";
-import { RecordsPanel } from "@/components/lists/records-panel";
-import { DeleteListPanel } from "@/components/lists/delete-list-panel";
+import { LazyDeleteListPanel, LazyRecordsPanel } from "@/components/lists/lazy-panels";
 import { CacheStamp } from "@/components/cache-stamp";
 import { CacheEntry, CacheTtlMs } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
@@ -90,14 +89,14 @@ export default async function ListPage({ params, searchParams }: Props) {
         canDesign={canDesign}
         note={<PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />}
       />
-      <RecordsPanel
+      <LazyRecordsPanel
         schemaId={list.id}
         fields={list.fields}
         canWrite={canWrite}
         note={<PermissionNote permission="lists.records.write" role={user.role} t={t} allowedText={t("records.can_write")} />}
       />
       {can(user.role, "lists.delete") ? (
-        <DeleteListPanel schemaId={list.id} name={list.name} />
+        <LazyDeleteListPanel schemaId={list.id} name={list.name} />
       ) : (
         <PermissionNote permission="lists.delete" role={user.role} t={t} allowedText="" />
       )}

@@ -8,7 +8,8 @@ import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/platform-problem";
 import { PermissionNote } from "@/components/permission-note";
-import { ListDesigner } from "@/components/lists/list-designer";
+import { LazyListDesigner } from "@/components/lists/lazy-panels";
+import { createListAction } from "@/lib/dashboard/lists/actions";
 import { CacheStamp } from "@/components/cache-stamp";
 import { CacheEntry, CacheTtlMs } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
@@ -44,7 +45,7 @@ export default async function NewListPage() {
         ) : null}
       </PageHeader>
       {result.ok ? (
-        <ListDesigner directory={result.data.value} />
+        <LazyListDesigner directory={result.data.value} action={createListAction} />
       ) : (
         <PlatformProblem error={result.error} canConfigure={can(user.role, "settings.manage")} t={t} />
       )}
