@@ -33,7 +33,7 @@ describe("production install", () => {
     expect(packageJson.scripts.build).toBe("next build && node scripts/bundle-scripts.mjs");
   });
 
-  test("the bundled operator commands run with plain node, without tsx: platform:load, db:check and user:create (argon2id's native binding, not bundled) on an embedded DATA_DIR", async () => {
+  test("the bundled operator commands run with plain node, without tsx: platform:load, db:check and user:create on an embedded DATA_DIR", async () => {
     const outdir = await bundleScripts(bundleDir);
     expect(fs.readdirSync(outdir).sort()).toEqual(OPERATOR_COMMANDS.map((name) => `${name}.mjs`).sort());
     for (const file of fs.readdirSync(outdir)) {

@@ -45,7 +45,7 @@ async function memberWithHash(makeHash: (password: string) => Promise<string>) {
 const bcryptHash = (password: string) => bcrypt.hash(password, 11);
 
 describe("password hashes upgraded at sign-in", () => {
-  test("a user with a bcrypt hash signs in; afterwards the stored hash is argon2id (configured parameters), the password still works, sessions go on", async () => {
+  test("a user with a bcrypt hash signs in; then the stored hash is argon2id (configured parameters), the password still works, sessions go on", async () => {
     const { email, password, hash } = await memberWithHash(bcryptHash);
     expect(hash).toMatch(/^\$2[aby]\$11\$/);
     expect(await signIn(email, password)).toMatchObject({ ok: true, user: { email } });
