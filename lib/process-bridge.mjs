@@ -13,6 +13,9 @@
  * @property {import("./auth/concurrency-gate").ConcurrencyGate} [passwordCheckGate]
  *   The instance's one gate for password checks (lib/auth/password.ts creates it). scripts/start.mjs refuses a
  *   credentials sign-in with 429 while it is `full`, before Next spends anything on the request.
+ * @property {import("./auth/sign-in-admission.mjs").SignInAdmission} [signInAdmission]
+ *   How many credential sign-ins a second scripts/start.mjs lets through to Next (lib/auth/sign-in-admission.mjs);
+ *   past that rate it answers them as when the gate is full.
  * @property {{ compare(password: string, hash: string): Promise<boolean> } | null} [passwordComparisonPool]
  *   The instance's pool of bcrypt workers for hashes made before argon2id (lib/auth/password-worker.ts); null when
  *   the workers cannot load bcryptjs.
