@@ -8,7 +8,9 @@
 // almost nothing; argon2id's checks take tens of ms, so the gate empties as fast as sign-ins reach it, every sign-in of
 // a flood goes through Next, each turn of the loop costs about one sign-in, and a request on a new connection waits in
 // the accept queue behind the whole flood. Past this rate a sign-in is answered "busy" (429, Retry-After) at the door,
-// as when the gate is full: the turns stay short and the queue drains at once.
+// as when the gate is full: the turns stay short and the queue drains at once. (On PostgreSQL the throttle's statements
+// wait off the event loop, sign-ins overlap, and the gate fills as it did with bcrypt; the embedded engine runs them on
+// the loop, so each sign-in there is over before the next is taken and the gate stays empty.)
 import { processBridge } from "../process-bridge.mjs";
 
 /** Sign-ins let through a second, on average (bcrypt's checks let about as many through the gate). */
