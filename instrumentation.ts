@@ -21,6 +21,8 @@ export async function register(): Promise<void> {
       return { db: current.db, database: current };
     });
   }
+  // The dummy hash an unknown email's password is compared with, made before the first sign-in needs it.
+  void (await import("@/lib/auth/password")).preparePasswordChecks().catch(() => {});
   await (await import("@/lib/platform/lists/encryption-setup")).setUpEncryptionKeys(database.dataDirLock?.dataDir ?? null);
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   // For scripts/start.mjs, which answers /api/v1 with it on plain node:http.

@@ -15,6 +15,8 @@ const config: KnipConfig = {
     // Started as child processes by bench/accounts.ts and bench/lighthouse.ts.
     "bench/accounts-floor.ts",
     "bench/lighthouse-pages.mjs",
+    // Loaded into the server (NODE_OPTIONS=--import) by bench/signin.ts for its bcrypt round.
+    "bench/legacy-password-hashes.mjs",
     // Playwright's "setup" project (testMatch /auth\.setup\.ts/).
     "e2e/auth.setup.ts",
     // The types of lib/db/data-dir-lock.mjs, which TypeScript reads beside it.

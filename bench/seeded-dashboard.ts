@@ -30,6 +30,8 @@ export interface SeedOptions {
   /** Environment of the server on top of the defaults (a rate limit, request logging…). */
   env?: Record<string, string>;
   onLine?: (line: string) => void;
+  /** Runs after the seed, before the server starts (the data directory is free): e.g. to change what was seeded. */
+  beforeStart?: (env: Record<string, string>) => Promise<void>;
 }
 
 export async function startSeededDashboard(options: SeedOptions): Promise<SeededDashboard> {
@@ -59,6 +61,7 @@ export async function startSeededDashboard(options: SeedOptions): Promise<Seeded
     ],
     { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] },
   );
+  await options.beforeStart?.(env);
   const server = await startServer({ env, onLine: options.onLine });
   return {
     server,

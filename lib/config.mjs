@@ -206,6 +206,10 @@ const variables = z.object({
   DASHBOARD_SIGNIN_MAX_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 5 }),
   DASHBOARD_SIGNIN_LOCK_SECONDS: wholeNumber({ min: 1, max: 86_400, fallback: 60, unit: "seconds" }),
   DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: wholeNumber({ min: 1, max: 100_000, fallback: 100 }),
+  // argon2id for passwords; the defaults are OWASP's (m=19456 KiB, t=2, p=1).
+  DASHBOARD_PASSWORD_MEMORY_KIB: wholeNumber({ min: 8192, max: 1_048_576, fallback: 19_456, unit: "KiB" }),
+  DASHBOARD_PASSWORD_TIME_COST: wholeNumber({ min: 1, max: 10, fallback: 2, unit: "iterations" }),
+  DASHBOARD_PASSWORD_PARALLELISM: wholeNumber({ min: 1, max: 16, fallback: 1, unit: "lanes" }),
   DEMO_CONTACTS: wholeNumber({ min: 0, max: 10_000_000, fallback: 50_000, unit: "contacts" }),
 });
 
@@ -267,6 +271,15 @@ function shape(v) {
         maxFailures: v.DASHBOARD_SIGNIN_MAX_FAILURES,
         lockSeconds: v.DASHBOARD_SIGNIN_LOCK_SECONDS,
         maxFailuresPerAddress: v.DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      },
+      /**
+       * argon2id's cost for new password hashes (lib/auth/password.ts). A stored hash made with other
+       * values is made again with these at the user's next sign-in.
+       */
+      passwordHashing: {
+        memoryKib: v.DASHBOARD_PASSWORD_MEMORY_KIB,
+        timeCost: v.DASHBOARD_PASSWORD_TIME_COST,
+        parallelism: v.DASHBOARD_PASSWORD_PARALLELISM,
       },
     },
     demoContacts: v.DEMO_CONTACTS,

@@ -51,6 +51,20 @@ describe("configuration (lib/config.mjs)", () => {
     expect(refusal({ DASHBOARD_EXPORT_LEASE_SECONDS: "1" })).toMatch(/^DASHBOARD_EXPORT_LEASE_SECONDS must be a whole number of seconds from 2 to 3600/);
   });
 
+  test("argon2id's cost: OWASP's defaults (m=19456 KiB, t=2, p=1); a value out of bounds is refused with one line", () => {
+    expect(parseConfig({}).dashboard.passwordHashing).toEqual({ memoryKib: 19_456, timeCost: 2, parallelism: 1 });
+    expect(
+      parseConfig({ DASHBOARD_PASSWORD_MEMORY_KIB: "65536", DASHBOARD_PASSWORD_TIME_COST: "3", DASHBOARD_PASSWORD_PARALLELISM: "4" }).dashboard.passwordHashing,
+    ).toEqual({ memoryKib: 65_536, timeCost: 3, parallelism: 4 });
+    expect(refusal({ DASHBOARD_PASSWORD_MEMORY_KIB: "4096" })).toBe(
+      'DASHBOARD_PASSWORD_MEMORY_KIB must be a whole number of KiB from 8192 to 1048576, not "4096"',
+    );
+    expect(refusal({ DASHBOARD_PASSWORD_MEMORY_KIB: "19MB" })).toMatch(/^DASHBOARD_PASSWORD_MEMORY_KIB must be a whole number of KiB/);
+    expect(refusal({ DASHBOARD_PASSWORD_TIME_COST: "0" })).toBe('DASHBOARD_PASSWORD_TIME_COST must be a whole number of iterations from 1 to 10, not "0"');
+    expect(refusal({ DASHBOARD_PASSWORD_TIME_COST: "11" })).toMatch(/^DASHBOARD_PASSWORD_TIME_COST must be a whole number of iterations from 1 to 10/);
+    expect(refusal({ DASHBOARD_PASSWORD_PARALLELISM: "17" })).toBe('DASHBOARD_PASSWORD_PARALLELISM must be a whole number of lanes from 1 to 16, not "17"');
+  });
+
   test("PORT is a port", () => {
     expect(parseConfig({ PORT: "8080" }).port).toBe(8080);
     for (const bad of ["0", "65536", "http", "80.5"]) {

@@ -13,8 +13,16 @@
  * @property {import("./auth/concurrency-gate").ConcurrencyGate} [passwordCheckGate]
  *   The instance's one gate for password checks (lib/auth/password.ts creates it). scripts/start.mjs refuses a
  *   credentials sign-in with 429 while it is `full`, before Next spends anything on the request.
+ * @property {import("./auth/sign-in-admission.mjs").SignInAdmission} [signInAdmission]
+ *   How many credential sign-ins a second scripts/start.mjs lets through to Next (lib/auth/sign-in-admission.mjs);
+ *   past that rate it answers them as when the gate is full.
  * @property {{ compare(password: string, hash: string): Promise<boolean> } | null} [passwordComparisonPool]
- *   The instance's pool of bcrypt workers (lib/auth/password-worker.ts); null when the workers cannot load bcryptjs.
+ *   The instance's pool of bcrypt workers for hashes made before argon2id (lib/auth/password-worker.ts); null when
+ *   the workers cannot load bcryptjs.
+ * @property {Promise<string>} [passwordDummyHash]
+ *   The hash an unknown email's password is compared with (lib/auth/password.ts makes it, argon2id with the configured
+ *   parameters). `npm run bench:signin` puts a bcrypt one here first (bench/legacy-password-hashes.mjs) to measure the
+ *   sign-in storm as it was before argon2id.
  * @property {Map<string, import("./jobs/worker").LeasedWorker>} [backgroundWorkers]
  *   This process's background workers by name (lib/jobs/start.ts: the contact export, the bulk adjustments);
  *   scripts/start.mjs stops them on shutdown, so that each hands its jobs back.

@@ -33,13 +33,17 @@ describe("production install", () => {
     expect(packageJson.scripts.build).toBe("next build && node scripts/bundle-scripts.mjs");
   });
 
-  test("the bundled operator commands run with plain node, without tsx: platform:load and db:check on an embedded DATA_DIR", async () => {
+  test("the bundled operator commands run with plain node, without tsx: platform:load, db:check and user:create on an embedded DATA_DIR", async () => {
     const outdir = await bundleScripts(bundleDir);
     expect(fs.readdirSync(outdir).sort()).toEqual(OPERATOR_COMMANDS.map((name) => `${name}.mjs`).sort());
     for (const file of fs.readdirSync(outdir)) {
       // Packages stay in node_modules: no copy of a library in the bundle.
       expect(fs.readFileSync(path.join(outdir, file), "utf8")).not.toContain("drizzle-orm/pg-core/table");
     }
+    // The argon2id binding is native: imported from node_modules, never copied into a bundle.
+    const userCreate = fs.readFileSync(path.join(outdir, "user-create.mjs"), "utf8");
+    expect(userCreate).toContain('from "@node-rs/argon2"');
+    expect(userCreate).not.toContain("argon2-linux-x64");
     const dataDir = path.join(work, "data");
     const fixtures = path.join(work, "fixtures.json");
     fs.writeFileSync(
@@ -59,6 +63,15 @@ describe("production install", () => {
     const check = spawnSync(process.execPath, [path.join(outdir, "check-journal.mjs")], { env, encoding: "utf8", timeout: 120_000 });
     expect(check.status).toBe(0);
     expect(check.stdout).toMatch(/journal check passed/);
+    // user:create hashes the generated password with argon2id through the native binding, with plain node.
+    const created = spawnSync(process.execPath, [path.join(outdir, "user-create.mjs"), "--email", "ann@example.com", "--role", "owner"], {
+      env,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(created.stderr).not.toMatch(/Error|ERR_/);
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^Created owner ann@example\.com \(id \d+\)\.\nPassword \(shown once\): [A-Za-z0-9]{20}\n$/);
   }, 180_000);
 
   test("scripts/run.mjs names an unknown command and exits 2", () => {

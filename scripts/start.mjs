@@ -24,6 +24,7 @@ import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
 import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
 import { processBridge } from "../lib/process-bridge.mjs";
+import { signInAdmission } from "../lib/auth/sign-in-admission.mjs";
 
 applyServerDefaults();
 
@@ -151,14 +152,15 @@ function handle(req, res) {
 
 /**
  * A credentials sign-in while every password check of this instance is taken and its queue
- * full (lib/auth/password.ts, the gate in lib/process-bridge.mjs) is refused here, before Next and
+ * full (lib/auth/password.ts, the gate in lib/process-bridge.mjs), or past the sign-ins this
+ * instance lets through a second (lib/auth/sign-in-admission.mjs), is refused here, before Next and
  * next-auth spend anything on it: 429 with Retry-After, and the body next-auth's client
  * reads (`url` with error=busy:<seconds>), as the sign-in route itself answers it.
  * A storm of sign-ins then costs the other requests almost nothing.
  */
 function refuseBusySignIn(req, res) {
   if (req.method !== "POST" || !req.url?.startsWith("/api/auth/callback/credentials")) return false;
-  if (!processBridge().passwordCheckGate?.full) return false;
+  if (!processBridge().passwordCheckGate?.full && signInAdmission().tryAdmit()) return false;
   const seconds = 1;
   const proto =
     String(req.headers["x-forwarded-proto"] ?? "")

@@ -156,6 +156,11 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
       { PLATFORM_MAX_BODY_BYTES: "1MB" },
       /^npm start: PLATFORM_MAX_BODY_BYTES must be a whole number of bytes 1024 or more, not "1MB"$/,
     ],
+    [
+      "an argon2id memory cost below the floor",
+      { DASHBOARD_PASSWORD_MEMORY_KIB: "4096" },
+      /^npm start: DASHBOARD_PASSWORD_MEMORY_KIB must be a whole number of KiB from 8192 to 1048576, not "4096"$/,
+    ],
     ["a short key", { PLATFORM_ENCRYPTION_KEY: "abc" }, /^npm start: PLATFORM_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64/],
     ["no session secret", { NEXTAUTH_SECRET: "" }, /^npm start: NEXTAUTH_SECRET is not set/],
     ["a short session secret", { NEXTAUTH_SECRET: "short" }, /^npm start: NEXTAUTH_SECRET must be at least 32 characters/],

@@ -4,7 +4,9 @@ import { Worker } from "node:worker_threads";
 import { processBridge } from "@/lib/process-bridge.mjs";
 
 /**
- * bcrypt comparisons in worker threads. bcryptjs is plain JavaScript: on the
+ * bcrypt comparisons in worker threads, for the hashes stored before argon2id
+ * (lib/auth/password.ts; each is replaced at its user's next sign-in).
+ * bcryptjs is plain JavaScript: on the
  * event loop, each comparison blocks it in slices of up to 100 ms, and every
  * other request (the API, the rest of a sign-in) waits behind them. In a
  * worker the comparison runs beside the event loop. The workers are started

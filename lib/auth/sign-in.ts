@@ -1,9 +1,11 @@
 import type { Db } from "@/lib/db/client";
 import { findUserWithHashByEmail, type DashboardUser } from "@/lib/auth/users";
 import type { ConcurrencyGate } from "./concurrency-gate";
-import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword } from "./password";
+import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword, type PasswordHashing } from "./password";
+import { upgradePasswordHash } from "./upgrade-password-hash";
 import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";
 import { isRole } from "./permissions";
+import { config } from "@/lib/config.mjs";
 
 export type SignInResult =
   | { ok: true; user: DashboardUser }
@@ -20,11 +22,15 @@ export type SignInResult =
  * is not looked at). Only then is the password compared — against a dummy hash
  * of the same cost when the email is unknown. A success forgets the account's
  * failures and gives the address its attempt back; a failure stays counted.
+ * After a success, a stored hash made with bcrypt or with other parameters than
+ * `hashing` (the configured ones) is replaced by a fresh argon2id hash; that
+ * failing is logged and the sign-in goes on.
  */
 export async function signInWithPassword(
   db: Db,
   input: { email: string; password: string; address: string },
   gate: ConcurrencyGate = passwordCheckGate(),
+  hashing: PasswordHashing = config().dashboard.passwordHashing,
 ): Promise<SignInResult> {
   const ticket = gate.tryEnter();
   if (!ticket) return { ok: false, reason: "busy", retryAfter: PASSWORD_CHECKS_BUSY_RETRY_SECONDS };
@@ -40,14 +46,34 @@ export async function signInWithPassword(
     const user = await findUserWithHashByEmail(db, input.email);
     await ticket.ready;
     const valid = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
-    ticket.leave();
     if (user && valid && isRole(user.role)) {
+      // Still holding the gate's place: hashing again costs as much as the check did.
+      await upgradeStoredHash(db, user, input.password, hashing);
+      ticket.leave();
       await Promise.all([clearFailures(db, account), releaseAttempt(db, address)]);
       const { passwordHash: _hash, ...safe } = user;
       return { ok: true, user: safe };
     }
+    ticket.leave();
     return reservation.lockSeconds > 0 ? { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds } : { ok: false, reason: "invalid_credentials" };
   } finally {
     ticket.leave();
+  }
+}
+
+async function upgradeStoredHash(db: Db, user: { id: number; passwordHash: string }, password: string, hashing: PasswordHashing): Promise<void> {
+  try {
+    await upgradePasswordHash(db, user, password, hashing);
+  } catch (error) {
+    // The old hash still works: the next sign-in tries again. Neither hash nor password is logged (a query's message may hold its parameters).
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error) : null;
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "password hash upgrade failed",
+        user_id: user.id,
+        error: reason ? `${reason.name}: ${reason.message}` : String(error),
+      }),
+    );
   }
 }

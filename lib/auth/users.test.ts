@@ -41,13 +41,13 @@ describe("team", () => {
     await removeUser(database.db, user.id);
   });
 
-  test("create: a generated 20-character password, stored only as a bcrypt hash; email kept lower-case", async () => {
+  test("create: a generated 20-character password, stored only as an argon2id hash (OWASP's parameters); email kept lower-case", async () => {
     const address = email();
     const { user, password } = await createUser(database.db, { email: `  ${address.toUpperCase()} `, role: "lead", name: " Lea " });
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(user).toMatchObject({ email: address, name: "Lea", role: "lead", sessionVersion: 0 });
     const [row] = await queryRows<{ password_hash: string }>(database.db, sql`SELECT password_hash FROM dashboard.users WHERE id = ${user.id}`);
-    expect(row.password_hash).toMatch(/^\$2[aby]\$11\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(password);
   });
 

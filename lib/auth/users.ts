@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
@@ -81,6 +81,20 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
   const passwordHash = await hashPassword(password);
   const rows = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!rows.length) throw new DashboardError("team.user_not_found");
+}
+
+/**
+ * Stores another hash of the same password (a stronger one, at sign-in): only while `expected` is
+ * still the stored hash, so that a password changed meanwhile is never overwritten. Sessions go on.
+ * False when the stored hash was no longer `expected` (or the user is gone).
+ */
+export async function replacePasswordHash(db: Db, userId: number, expected: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Ends every session of the user (sign-out; a changed role): a token carries the version it was issued with. */
