@@ -15,7 +15,7 @@ test("change one's password: refusals on their fields, then the other session en
   expect((await other.request.get("/api/dashboard/me")).status()).toBe(200);
 
   await page.goto("/account");
-  const form = page.getByTestId("password-form");
+  const form = page.locator('[data-testid="password-form"][data-ready="true"]');
   const submit = form.getByRole("button", { name: "Change password" });
   const newPassword = form.getByLabel("New password", { exact: true });
   // A common password: the meter says so and the button waits, with the reason on the field.

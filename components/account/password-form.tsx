@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ChangePassword } from "@/lib/dashboard/forms/account";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
 import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
@@ -56,6 +57,7 @@ function usePasswordStrength(password: string): Strength | null {
 /** Change one's own password: current, new with its strength meter, and new again. */
 export function PasswordForm({ minLength, maxLength }: { minLength: number; maxLength: number }) {
   const t = useT();
+  const hydrated = useHydrated();
   const [done, setDone] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ChangePassword>({ resolver, defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
@@ -79,7 +81,14 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label={t("password.title")} data-testid="password-form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="max-w-md space-y-4"
+      aria-label={t("password.title")}
+      data-testid="password-form"
+      data-ready={hydrated || undefined}
+    >
       {done !== null ? (
         <Alert tone="success" live>
           {t("password.changed", { count: done })}
@@ -90,40 +99,43 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
           {formError}
         </Alert>
       ) : null}
-      <Field id="current-password" label={t("password.current")} error={errors.currentPassword} required>
-        <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
-      </Field>
-      <Field
-        id="new-password"
-        label={t("password.new")}
-        description={
-          <>
-            {t("password.new_hint", { min: minLength })}
-            <span className="mt-1 flex gap-1" aria-hidden="true">
-              {[0, 1, 2, 3].map((step) => (
-                <span
-                  key={step}
-                  className={cn("h-1.5 flex-1 rounded-full bg-surface-2", strength && strength.score > step ? BAR_TONES[strength.score] : null)}
-                />
-              ))}
-            </span>
-            <span className="block" aria-live="polite" data-testid="password-strength">
-              {typed ? `${t("password.strength")}: ${strength ? t(`password.strength.${strength.score}`) : t("password.checking")}` : null}
-            </span>
-          </>
-        }
-        error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
-        errorVars={{ min: minLength, max: maxLength }}
-        required
-      >
-        <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-      </Field>
-      <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
-        <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-      </Field>
-      <Button type="submit" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
-        {isSubmitting ? t("common.saving") : t("password.submit")}
-      </Button>
+      {/* Until the form's code runs, typing would be lost to it: the inputs wait. */}
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <Field id="current-password" label={t("password.current")} error={errors.currentPassword} required>
+          <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+        </Field>
+        <Field
+          id="new-password"
+          label={t("password.new")}
+          description={
+            <>
+              {t("password.new_hint", { min: minLength })}
+              <span className="mt-1 flex gap-1" aria-hidden="true">
+                {[0, 1, 2, 3].map((step) => (
+                  <span
+                    key={step}
+                    className={cn("h-1.5 flex-1 rounded-full bg-surface-2", strength && strength.score > step ? BAR_TONES[strength.score] : null)}
+                  />
+                ))}
+              </span>
+              <span className="block" aria-live="polite" data-testid="password-strength">
+                {typed ? `${t("password.strength")}: ${strength ? t(`password.strength.${strength.score}`) : t("password.checking")}` : null}
+              </span>
+            </>
+          }
+          error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
+          errorVars={{ min: minLength, max: maxLength }}
+          required
+        >
+          <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+        </Field>
+        <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
+          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+        </Field>
+        <Button type="submit" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
+          {isSubmitting ? t("common.saving") : t("password.submit")}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { securityEvents, SECURITY_EVENT_KINDS } from "@/lib/db/schema";
+import { securityEvents } from "@/lib/db/schema";
+import { SECURITY_EVENT_KINDS } from "./security-event-kinds";
 import type { RequestOrigin } from "./request-origin";
 
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

@@ -1,6 +1,6 @@
 import { createLoader, createSerializer, parseAsInteger, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { parseAsFlag } from "@/lib/url-state/parsers";
-import { SECURITY_EVENT_KINDS } from "@/lib/db/schema";
+import { SECURITY_EVENT_KINDS } from "@/lib/auth/security-event-kinds";
 import type { SecurityEventFilters } from "@/lib/auth/security-events";
 
 /**

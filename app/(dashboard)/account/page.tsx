@@ -10,7 +10,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/config";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SessionList, type SessionRow } from "@/components/account/session-list";
-import { PasswordForm } from "@/components/account/password-form";
+import { LazyPasswordForm } from "@/components/account/lazy-sections";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -51,7 +51,7 @@ export default async function AccountPage() {
       <PageHeader title={t("account.title")}>{user.email}</PageHeader>
       <div className="space-y-6">
         <Card title={t("password.title")} description={t("password.description")} titleId="password-title">
-          <PasswordForm minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+          <LazyPasswordForm minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
         </Card>
         <Card title={t("sessions.title")} description={t("sessions.description")} titleId="sessions-title">
           <SessionList sessions={own.map((session) => sessionRow(session, user.sessionId, t, locale, timeZone))} />

@@ -229,21 +229,8 @@ export const auditEntries = dashboard.table(
  * re-roled or removed (and, as they come, password and two-factor changes). Insert-only like audit_entries
  * (lib/db/custom/security_events_insert_only.sql). Actor and subject are snapshots (id and email) without foreign
  * keys, so that an event stays readable after the member is removed. A failed sign-in names the email typed.
- * The kinds are a list in code, not a CHECK: each part of account security adds its own.
+ * The kinds are a list in code (lib/auth/security-event-kinds.ts), not a CHECK: each part of account security adds its own.
  */
-export const SECURITY_EVENT_KINDS = [
-  "sign_in",
-  "sign_in_failed",
-  "sign_in_throttled",
-  "signed_out",
-  "session_ended",
-  "sessions_ended_others",
-  "sessions_ended_all",
-  "member_invited",
-  "role_changed",
-  "member_removed",
-  "password_changed",
-] as const;
 
 export const securityEvents = dashboard.table(
   "security_events",

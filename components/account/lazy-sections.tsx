@@ -1,0 +1,8 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+// The password form, rendered on the server and interactive when its code (react-hook-form) arrives, right after the
+// page's own: that code is not part of the page's first load. Its inputs wait, disabled, until then.
+
+export const LazyPasswordForm = dynamic(() => import("./password-form").then((module) => module.PasswordForm));
