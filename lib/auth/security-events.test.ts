@@ -4,6 +4,7 @@ import { queryRows } from "@/lib/db/client";
 import { sqlStateOf } from "@/lib/platform/accounts/access";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { useTestDatabase } from "@/lib/db/use-test-database";
+import { securityEvents } from "@/lib/db/schema";
 import { iterateSecurityEvents, listSecurityEvents, recordSecurityEvent, SECURITY_EVENTS_PAGE_SIZE, type SecurityEventInput } from "./security-events";
 import { securityEventsCsvStream } from "./security-events-csv";
 import { originOf } from "./request-origin";
@@ -64,6 +65,22 @@ describe("the security log", () => {
     expect(paged).toEqual(Array.from({ length: count }, (_, i) => count - 1 - i));
     const walked = (await collect(iterateSecurityEvents(database.db, { userId: member.id }, 10))).map((event) => event.detail?.n);
     expect(walked).toEqual(paged);
+  });
+
+  test("events written in one transaction (one timestamp, microseconds and all) are all walked, none skipped", async () => {
+    const member = await person();
+    const rows = Array.from({ length: 25 }, (_, n) => ({
+      kind: "sign_in" as const,
+      actorUserId: member.id,
+      actorEmail: member.email,
+      subjectUserId: member.id,
+      subjectEmail: member.email,
+      address: origin.address,
+      detail: { n },
+    }));
+    await database.db.insert(securityEvents).values(rows);
+    const walked = (await collect(iterateSecurityEvents(database.db, { userId: member.id }, 10))).map((event) => event.detail?.n);
+    expect(walked).toEqual(Array.from({ length: 25 }, (_, i) => 24 - i));
   });
 
   test("the CSV export has a header, one row per event, formulas escaped, and the page's filters", async () => {

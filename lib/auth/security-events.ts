@@ -98,7 +98,7 @@ const view = (row: Row): SecurityEventView => ({
 
 export const SECURITY_EVENTS_PAGE_SIZE = 50;
 
-/** One page of events, newest first, and how many match. */
+/** One page of events, newest first (by id: the order they were written), and how many match. */
 export async function listSecurityEvents(
   db: Db,
   filters: SecurityEventFilters,
@@ -110,7 +110,7 @@ export async function listSecurityEvents(
       .select(columns)
       .from(securityEvents)
       .where(where)
-      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .orderBy(desc(securityEvents.id))
       .limit(SECURITY_EVENTS_PAGE_SIZE)
       .offset((page - 1) * SECURITY_EVENTS_PAGE_SIZE),
     db.select({ total: count() }).from(securityEvents).where(where),
@@ -118,22 +118,22 @@ export async function listSecurityEvents(
   return { items: rows.map(view), total: Number(total), page, pageSize: SECURITY_EVENTS_PAGE_SIZE };
 }
 
-/** Every matching event, newest first, read in keyset batches (for the export: memory stays flat). */
+/**
+ * Every matching event, newest first, read in keyset batches (for the export: memory stays flat). The key is the id
+ * alone: a timestamp read into JavaScript loses its microseconds, and a cursor on it would skip events of one millisecond.
+ */
 export async function* iterateSecurityEvents(db: Db, filters: SecurityEventFilters, batch = 1000): AsyncGenerator<SecurityEventView> {
-  let after: { createdAt: Date; id: number } | null = null;
+  let after: number | null = null;
   for (;;) {
-    const cursor: SQL | undefined = after
-      ? or(lt(securityEvents.createdAt, after.createdAt), and(eq(securityEvents.createdAt, after.createdAt), lt(securityEvents.id, after.id)))
-      : undefined;
+    const cursor: SQL | undefined = after === null ? undefined : lt(securityEvents.id, after);
     const rows: Row[] = await db
       .select(columns)
       .from(securityEvents)
       .where(and(whereOf(filters), cursor))
-      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .orderBy(desc(securityEvents.id))
       .limit(batch);
     for (const row of rows) yield view(row);
     if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
+    after = rows[rows.length - 1].id;
   }
 }
