@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
+import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
@@ -31,7 +32,6 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const [slugFollows, setSlugFollows] = useState(true);
   const [suggestions] = useState(() => slugSuggestions<"slug">());
   useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
-  const [settling, setSettling] = useState(false);
   const form = useForm<AddFieldFormInput>({ resolver: addFieldResolver, mode: "onChange", defaultValues: emptyField(schemaId) });
   const type = useWatch({ control: form.control, name: "field.type" });
   const errors = form.formState.errors.field;
@@ -55,19 +55,8 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
     if (placed === 0 || unplaced.length) setTopError(unplaced[0] ?? result.error.message);
   });
 
-  /** As in the designer: a slug suggestion still on its way is waited for and filled in before the check and the send. */
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (suggestions.pending) {
-      setSettling(true);
-      try {
-        await suggestions.settle();
-      } finally {
-        setSettling(false);
-      }
-    }
-    await submit(event);
-  };
+  // A slug suggestion still on its way is waited for and filled in before the check and the send.
+  const { onSubmit, settling } = useSubmitAfterSuggestions(suggestions, submit);
 
   return (
     <form

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import type { Active, DragEndEvent, Over, UniqueIdentifier } from "@dnd-kit/core";
 import { useT } from "@/components/i18n-provider";
+import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, GroupError, Input } from "@/components/ui/field";
@@ -92,7 +93,6 @@ export function ListDesigner({
   // The slug suggester loads after the page (idle); names typed before it arrives wait for it, by their row's id.
   const [suggestions] = useState(() => slugSuggestions<string>(loadSlugFromName));
   useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
-  const [settling, setSettling] = useState(false);
   const values = useWatch({ control, name: "fields" });
   const listName = useWatch({ control, name: "name" });
   // dnd-kit (./sortable-fields) loads on the first focus or pointer in the form, or once there are two fields to
@@ -239,25 +239,8 @@ export function ListDesigner({
     setTopErrors(placed > 0 && top.length === 0 ? [t("form.fix_errors")] : top);
   });
 
-  /**
-   * A name typed just before "Create list" may still wait for its slug suggestion: the form waits for it (the button
-   * shows the pending state), fills in the suggested slugs, and only then checks and sends. Without the wait the
-   * empty slug would stop the form, and the suggestion landing a moment later would clear the error: nothing sent,
-   * nothing said.
-   */
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (suggestions.pending) {
-      setSettling(true);
-      try {
-        await suggestions.settle();
-      } finally {
-        // In the same task as handleSubmit's isSubmitting: the fieldset stays disabled until the check is done.
-        setSettling(false);
-      }
-    }
-    await submit(event);
-  };
+  // A slug suggestion still on its way is waited for and filled in before the check and the send.
+  const { onSubmit, settling } = useSubmitAfterSuggestions(suggestions, submit);
 
   const errors = formState.errors;
   const fieldsError = errors.fields?.root?.message ?? errors.fields?.message;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { securityEvents } from "@/lib/db/schema";
 import { SECURITY_EVENT_KINDS } from "./security-event-kinds";
-import type { RequestOrigin } from "./request-origin";
+import { currentOrigin, type RequestOrigin } from "./request-origin";
 
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export { SECURITY_EVENT_KINDS };
@@ -49,6 +49,20 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
       }),
     );
   }
+}
+
+/**
+ * An event done by the signed-in member in the request being handled (a server action): its origin read from the
+ * request's headers; about the member themselves unless `subject` says whom.
+ */
+export async function recordActionEvent(
+  db: Db,
+  kind: SecurityEventKind,
+  actor: { id: number; email: string },
+  extra: { subject?: EventPerson; detail?: SecurityEventInput["detail"] } = {},
+): Promise<void> {
+  const by = { id: actor.id, email: actor.email };
+  await recordSecurityEvent(db, { kind, actor: by, subject: extra.subject ?? by, origin: await currentOrigin(), detail: extra.detail });
 }
 
 export interface SecurityEventView {

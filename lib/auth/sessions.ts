@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
-import type { DashboardUser } from "@/lib/auth/users";
+import { USER_COLUMNS, type DashboardUser } from "@/lib/auth/users";
 
 /** Sessions last a working day; the role is read from the database on every request anyway. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -49,15 +49,6 @@ export async function startSession(
   return id;
 }
 
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  sessionVersion: users.sessionVersion,
-  createdAt: users.createdAt,
-};
-
 /**
  * The user of a live session, as the database has them now; null when the session ended, expired, belongs to someone
  * else or was issued before the user's sessions were all ended. Marks the session seen (at most once a minute).
@@ -66,7 +57,7 @@ export async function liveSessionUser(db: Db, userId: number, sessionId: string)
   if (!Number.isSafeInteger(userId) || userId <= 0 || !UUID.test(sessionId)) return null;
   const [rows] = await Promise.all([
     db
-      .select(userColumns)
+      .select(USER_COLUMNS)
       .from(users)
       .innerJoin(sessions, eq(sessions.id, sessionId))
       .where(and(eq(users.id, userId), live())),

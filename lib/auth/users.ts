@@ -17,7 +17,8 @@ export interface DashboardUser {
   createdAt: Date;
 }
 
-const columns = {
+/** The columns of a DashboardUser (never the password hash). */
+export const USER_COLUMNS = {
   id: users.id,
   email: users.email,
   name: users.name,
@@ -25,6 +26,8 @@ const columns = {
   sessionVersion: users.sessionVersion,
   createdAt: users.createdAt,
 };
+
+const columns = USER_COLUMNS;
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

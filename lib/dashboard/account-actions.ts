@@ -6,7 +6,7 @@ import { DashboardError } from "@/lib/actions/errors";
 import { endOtherSessions, endSession } from "@/lib/auth/sessions";
 import { endSessions, findUserById, setPassword } from "@/lib/auth/users";
 import { currentOrigin } from "@/lib/auth/request-origin";
-import { recordSecurityEvent } from "@/lib/auth/security-events";
+import { recordActionEvent } from "@/lib/auth/security-events";
 import { ChangePasswordSchema, EndSessionSchema, MemberSessionSchema, NoInputSchema, PasswordStrengthSchema } from "@/lib/dashboard/forms/account";
 import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { signInWithPassword } from "@/lib/auth/sign-in";
@@ -15,8 +15,7 @@ import { signInWithPassword } from "@/lib/auth/sign-in";
 export const endSessionAction = authedAction("self", EndSessionSchema, async (input, { db, user }) => {
   if (input.sessionId === user.sessionId) throw new DashboardError("sessions.end_current_hint", "sessionId");
   if (!(await endSession(db, user.id, input.sessionId, "ended"))) throw new DashboardError("sessions.not_found");
-  const me = { id: user.id, email: user.email };
-  await recordSecurityEvent(db, { kind: "session_ended", actor: me, subject: me, origin: await currentOrigin(), detail: { session: input.sessionId } });
+  await recordActionEvent(db, "session_ended", user, { detail: { session: input.sessionId } });
   revalidatePath("/account");
   return { id: input.sessionId };
 });
@@ -26,13 +25,7 @@ export const endMemberSessionAction = authedAction("team.manage", MemberSessionS
   if (input.sessionId === user.sessionId) throw new DashboardError("sessions.end_current_hint", "sessionId");
   if (!(await endSession(db, input.userId, input.sessionId, "ended"))) throw new DashboardError("sessions.not_found");
   const member = await findUserById(db, input.userId);
-  await recordSecurityEvent(db, {
-    kind: "session_ended",
-    actor: { id: user.id, email: user.email },
-    subject: { id: input.userId, email: member?.email ?? "" },
-    origin: await currentOrigin(),
-    detail: { session: input.sessionId },
-  });
+  await recordActionEvent(db, "session_ended", user, { subject: { id: input.userId, email: member?.email ?? "" }, detail: { session: input.sessionId } });
   revalidatePath("/account");
   return { id: input.sessionId };
 });
@@ -40,8 +33,7 @@ export const endMemberSessionAction = authedAction("team.manage", MemberSessionS
 /** Ends every session of the user but this one. */
 export const endOtherSessionsAction = authedAction("self", NoInputSchema, async (_input, { db, user }) => {
   const ended = await endOtherSessions(db, user.id, user.sessionId);
-  const me = { id: user.id, email: user.email };
-  await recordSecurityEvent(db, { kind: "sessions_ended_others", actor: me, subject: me, origin: await currentOrigin(), detail: { ended } });
+  await recordActionEvent(db, "sessions_ended_others", user, { detail: { ended } });
   revalidatePath("/account");
   return { ended };
 });
@@ -49,8 +41,7 @@ export const endOtherSessionsAction = authedAction("self", NoInputSchema, async 
 /** Ends every session of the user, this one included: the browser goes to the sign-in page. */
 export const endAllSessionsAction = authedAction("self", NoInputSchema, async (_input, { db, user }) => {
   await endSessions(db, user.id);
-  const me = { id: user.id, email: user.email };
-  await recordSecurityEvent(db, { kind: "sessions_ended_all", actor: me, subject: me, origin: await currentOrigin() });
+  await recordActionEvent(db, "sessions_ended_all", user);
   return { ended: true };
 });
 
@@ -76,8 +67,7 @@ export const changePasswordAction = authedAction("self", ChangePasswordSchema, a
   if (strength.problem) throw new DashboardError(`password.problem.${strength.problem}`, "newPassword", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   await setPassword(db, user.id, input.newPassword);
   const ended = await endOtherSessions(db, user.id, user.sessionId);
-  const me = { id: user.id, email: user.email };
-  await recordSecurityEvent(db, { kind: "password_changed", actor: me, subject: me, origin, detail: { ended } });
+  await recordActionEvent(db, "password_changed", user, { detail: { ended } });
   revalidatePath("/account");
   return { ended };
 });

@@ -6,19 +6,12 @@ import { ChangeRoleSchema, InviteMemberSchema, RemoveMemberSchema } from "@/lib/
 import { ConnectionFormSchema } from "@/lib/dashboard/forms/connection";
 import { changeRole, createUser, removeUser } from "@/lib/auth/users";
 import { checkAndSaveConnection } from "@/lib/dashboard/save-connection";
-import { currentOrigin } from "@/lib/auth/request-origin";
-import { recordSecurityEvent } from "@/lib/auth/security-events";
+import { recordActionEvent } from "@/lib/auth/security-events";
 
 /** Creates the member with a generated password, returned once to show to the owner. */
 export const inviteMemberAction = authedAction("team.manage", InviteMemberSchema, async (input, { db, user: owner }) => {
   const { user, password } = await createUser(db, input);
-  await recordSecurityEvent(db, {
-    kind: "member_invited",
-    actor: { id: owner.id, email: owner.email },
-    subject: { id: user.id, email: user.email },
-    origin: await currentOrigin(),
-    detail: { role: user.role },
-  });
+  await recordActionEvent(db, "member_invited", owner, { subject: { id: user.id, email: user.email }, detail: { role: user.role } });
   revalidatePath("/settings");
   return { email: user.email, password };
 });
@@ -26,13 +19,7 @@ export const inviteMemberAction = authedAction("team.manage", InviteMemberSchema
 export const changeRoleAction = authedAction("team.manage", ChangeRoleSchema, async (input, { db, user: owner }) => {
   const { user, previousRole } = await changeRole(db, input.userId, input.role);
   if (previousRole !== user.role) {
-    await recordSecurityEvent(db, {
-      kind: "role_changed",
-      actor: { id: owner.id, email: owner.email },
-      subject: { id: user.id, email: user.email },
-      origin: await currentOrigin(),
-      detail: { from: previousRole, to: user.role },
-    });
+    await recordActionEvent(db, "role_changed", owner, { subject: { id: user.id, email: user.email }, detail: { from: previousRole, to: user.role } });
   }
   revalidatePath("/settings");
   return { id: user.id, role: user.role };
@@ -40,13 +27,7 @@ export const changeRoleAction = authedAction("team.manage", ChangeRoleSchema, as
 
 export const removeMemberAction = authedAction("team.manage", RemoveMemberSchema, async (input, { db, user: owner }) => {
   const removed = await removeUser(db, input.userId);
-  await recordSecurityEvent(db, {
-    kind: "member_removed",
-    actor: { id: owner.id, email: owner.email },
-    subject: { id: removed.id, email: removed.email },
-    origin: await currentOrigin(),
-    detail: { role: removed.role },
-  });
+  await recordActionEvent(db, "member_removed", owner, { subject: { id: removed.id, email: removed.email }, detail: { role: removed.role } });
   revalidatePath("/settings");
   return { id: input.userId };
 });
