@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import type { Active, DragEndEvent, Over, UniqueIdentifier } from "@dnd-kit/core";
@@ -18,6 +17,7 @@ import type { TargetDirectory } from "@/lib/dashboard/lists/types";
 import type { createListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
 import { FieldRow, type SortableRow } from "./field-row";
+import { SortableFields, SortableItem } from "./sortable-fields";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -95,38 +95,6 @@ export function ListDesigner({
   useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
   const values = useWatch({ control, name: "fields" });
   const listName = useWatch({ control, name: "name" });
-  // dnd-kit (./sortable-fields) loads on the first focus or pointer in the form, or once there are two fields to
-  // order. With it the rows are drawn anew: in one task (flushSync), the focus and the caret go back where they were,
-  // so that no key press or typed text is lost to the change.
-  const [dndWanted, setDndWanted] = useState(false);
-  const [dnd, setDnd] = useState<Pick<typeof import("./sortable-fields"), "SortableFields" | "SortableItem"> | null>(null);
-  const fieldList = useRef<HTMLDivElement>(null);
-  const wantDnd = dndWanted || fields.length >= 2;
-  useEffect(() => {
-    if (dnd || !wantDnd) return;
-    let current = true;
-    void import("./sortable-fields").then(
-      ({ SortableFields, SortableItem }) => {
-        if (!current) return;
-        // The focused control is found again by its place among the list's controls, not by its id: the rows' ids come
-        // from useFieldArray, which makes new ones in the browser, so the server-rendered inputs carry other ids than
-        // the inputs drawn now (a name being typed would lose its focus, and the text that follows, to the change).
-        const controls = () => Array.from(fieldList.current?.querySelectorAll<HTMLElement>("input, select, textarea, button") ?? []);
-        const active = document.activeElement;
-        const at = active instanceof HTMLElement ? controls().indexOf(active) : -1;
-        const caret = active instanceof HTMLInputElement ? ([active.selectionStart, active.selectionEnd] as const) : null;
-        flushSync(() => setDnd({ SortableFields, SortableItem }));
-        const again = at >= 0 ? controls()[at] : undefined;
-        if (!again || again === document.activeElement) return;
-        again.focus();
-        if (caret && again instanceof HTMLInputElement && caret[0] !== null && caret[1] !== null) again.setSelectionRange(caret[0], caret[1]);
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [dnd, wantDnd]);
 
   /** Duplicates depend on other rows: after any slug or order change, recheck every filled-in slug. */
   const recheckSlugs = () => {
@@ -247,15 +215,7 @@ export function ListDesigner({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form
-        onSubmit={onSubmit}
-        onFocusCapture={() => setDndWanted(true)}
-        onPointerOverCapture={() => setDndWanted(true)}
-        noValidate
-        className="space-y-6"
-        aria-describedby="designer-intro"
-        data-ready={ready}
-      >
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro" data-ready={ready}>
         <p id="designer-intro" className="text-sm text-muted">
           {t("lists.designer_intro")}
         </p>
@@ -292,21 +252,17 @@ export function ListDesigner({
               </span>
             </div>
             <GroupError id="designer-fields-error" error={fieldsError ? { message: String(fieldsError) } : undefined} />
-            <div ref={fieldList}>
-              {dnd ? (
-                <dnd.SortableFields id={dndId} items={fields.map((field) => field.id)} onDragEnd={onDragEnd} accessibility={accessibility}>
-                  <ol className="space-y-3">
-                    {fields.map((field, index) => (
-                      <dnd.SortableItem key={field.id} id={field.id}>
-                        {(sortable) => fieldRow(field, index, sortable)}
-                      </dnd.SortableItem>
-                    ))}
-                  </ol>
-                </dnd.SortableFields>
-              ) : (
-                <ol className="space-y-3">{fields.map((field, index) => fieldRow(field, index, null))}</ol>
-              )}
-            </div>
+            {/* dnd-kit comes with the designer's own code (the designer is an island loaded after the page), so the rows are
+                drawn once, sortable from the start: no second drawing that could take the focus or text being typed. */}
+            <SortableFields id={dndId} items={fields.map((field) => field.id)} onDragEnd={onDragEnd} accessibility={accessibility}>
+              <ol className="space-y-3">
+                {fields.map((field, index) => (
+                  <SortableItem key={field.id} id={field.id}>
+                    {(sortable) => fieldRow(field, index, sortable)}
+                  </SortableItem>
+                ))}
+              </ol>
+            </SortableFields>
             <p className="sr-only" role="status" aria-live="polite">
               {announcement}
             </p>

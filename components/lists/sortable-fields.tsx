@@ -17,8 +17,8 @@ import { CSS } from "@dnd-kit/utilities";
 import type { SortableRow } from "./field-row";
 
 /**
- * The designer's drag and drop (dnd-kit), loaded by the designer once it has two fields to order: a page of one field
- * has nothing to drag, and its first load stays without dnd-kit.
+ * The designer's drag and drop (dnd-kit). It comes with the designer's code, which loads after the page (an island):
+ * not part of the page's first load, and the rows are drawn sortable from the start.
  */
 export function SortableFields({
   id,
