@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { contactBrowserReady, storageStateOf } from "./helpers";
 import { idSource, rowIds, seedProject } from "./seed";
 
 /**
@@ -38,6 +38,7 @@ test.describe("contact browser order", () => {
   test("sort: Created newest first, then Id ascending and descending; the order shows, lives in the URL and survives a reload", async ({ page }) => {
     await page.goto(`/contacts?bot=${BOT}`);
     await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+    await contactBrowserReady(page);
     await expect.poll(() => rowIds(page)).toEqual([A, B, C, D]);
     await expect(header(page, "ID")).toHaveAttribute("aria-sort", "ascending");
 
@@ -75,6 +76,7 @@ test.describe("contact browser order", () => {
 
   test("sort: a bad order in the URL falls back to ascending id", async ({ page }) => {
     await page.goto(`/contacts?bot=${BOT}&sort=name`);
+    await contactBrowserReady(page);
     await expect(header(page, "ID")).toHaveAttribute("aria-sort", "ascending");
     expect(await rowIds(page)).toEqual([A, B, C, D]);
   });

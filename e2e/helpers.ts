@@ -103,3 +103,11 @@ export function collectBodies(page: Page) {
   });
   return { bodies, settled: () => Promise.all(pending) };
 }
+
+/**
+ * The contact browser answers to clicks: it is rendered on the server and its code arrives after the page's (an island),
+ * so a click before it runs would do nothing. It marks itself `data-ready` once React runs it.
+ */
+export async function contactBrowserReady(page: Page) {
+  await expect(page.locator('[data-testid="contact-browser"][data-ready="true"]')).toBeVisible();
+}

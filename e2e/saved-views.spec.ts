@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
-import { pageAs, storageStateOf } from "./helpers";
+import { contactBrowserReady, pageAs, storageStateOf } from "./helpers";
 import { baseURL, idSource, rowIds, seedProject } from "./seed";
 
 /**
@@ -20,6 +20,7 @@ seedProject({ uuid: PROJECT, name: `View tests ${BOT}`, bots: [{ id: BOT, name: 
 async function open(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+  await contactBrowserReady(page);
 }
 const views = (page: Page) => page.getByTestId("saved-views");
 
