@@ -32,11 +32,71 @@ export const users = dashboard.table(
     passwordHash: varchar("password_hash", { length: 255 }).notNull(),
     /** Raised when the password is reset: sessions signed for an older version end at once. */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** An invited member has no password of their own until they open their one-time link; until then sign-in refuses. */
+    passwordSet: boolean("password_set").notNull().default(true),
+    /** The TOTP secret, encrypted (AES-256-GCM with the dashboard's key, like the platform key); null: not enrolled. */
+    totpSecretEncrypted: text("totp_secret_encrypted"),
+    /** Set when enrolment was confirmed with a typed code; until then the secret is pending and not asked at sign-in. */
+    totpEnrolledAt: tz("totp_enrolled_at"),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: tz("created_at").notNull().defaultNow(),
     updatedAt: tz("updated_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email)],
 );
+
+/**
+ * Invite and reset links: one row per link, the token only as its SHA-256 (the link is shown once). A link is used by one
+ * conditional UPDATE (unused, unexpired), so two tabs cannot both use it; it goes with its member (ON DELETE CASCADE).
+ */
+export const oneTimeLinks = dashboard.table(
+  "one_time_links",
+  {
+    id: uuid("id").primaryKey(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** invite or reset. */
+    purpose: varchar("purpose", { length: 16 }).notNull(),
+    /** The owner who made it; null when the operator CLI made it. */
+    createdByUserId: bigint("created_by_user_id", { mode: "number" }),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    expiresAt: tz("expires_at").notNull(),
+    usedAt: tz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("one_time_links_token_uq").on(t.tokenHash),
+    index("one_time_links_user_idx").on(t.userId),
+    check("one_time_links_purpose_ck", sql`${t.purpose} IN ('invite', 'reset')`),
+  ],
+);
+
+/** Ten per member, shown once at enrolment, stored as SHA-256; each works once instead of a TOTP code. */
+export const recoveryCodes = dashboard.table(
+  "recovery_codes",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: tz("used_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * The team's security rules, one row (id = 1), set by owners: two-factor required for every member, and the amounts
+ * above which a money action asks for a fresh code ({"RUB": "100000"}, minor units as strings, per currency).
+ */
+export const securitySettings = dashboard.table("security_settings", {
+  id: smallint("id").primaryKey(),
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+  stepUpThresholds: jsonb("step_up_thresholds").$type<Record<string, string>>().notNull().default({}),
+  updatedByUserId: bigint("updated_by_user_id", { mode: "number" }),
+  updatedAt: tz("updated_at").notNull().defaultNow(),
+});
 
 /**
  * One row per sign-in (a browser's session). The JWT in the cookie names its row (`sid`); a request is signed in only
@@ -61,6 +121,8 @@ export const sessions = dashboard.table(
     endedAt: tz("ended_at"),
     /** signed_out, ended (by its user or an owner), others_ended, password_changed. */
     endedReason: varchar("ended_reason", { length: 32 }),
+    /** A fresh second factor was given in this session (a money action above the threshold) until this time. */
+    stepUpUntil: tz("step_up_until"),
   },
   (t) => [
     index("sessions_user_live_idx")
