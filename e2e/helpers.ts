@@ -105,9 +105,15 @@ export function collectBodies(page: Page) {
 }
 
 /**
- * The contact browser answers to clicks: it is rendered on the server and its code arrives after the page's (an island),
- * so a click before it runs would do nothing. It marks itself `data-ready` once React runs it.
+ * An island (components/ui/island.tsx) answers: it is rendered on the server and its code arrives after the page's, so
+ * until it runs its controls are disabled (Playwright's clicks and fills wait for that on their own) and anything else
+ * (a link inside, a keyboard shortcut, reading a value it computes) must wait for `data-ready`.
  */
+export function island(page: Page, name: string) {
+  return page.locator(`[data-island="${name}"][data-ready="true"]`);
+}
+
+/** The contact browser answers to clicks (an island). */
 export async function contactBrowserReady(page: Page) {
-  await expect(page.locator('[data-testid="contact-browser"][data-ready="true"]')).toBeVisible();
+  await expect(island(page, "contact-browser")).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
-import { storageStateOf, pageAs, refreshCached, seriousViolations } from "./helpers";
+import { island, storageStateOf, pageAs, refreshCached, seriousViolations } from "./helpers";
 import { postFixtures } from "./seed";
 
 /**
@@ -40,13 +40,13 @@ function countActionCalls(page: Page): () => number {
 async function openList(page: Page, id: string) {
   await page.goto(`/lists/${id}`);
   await expect(page.locator('[data-testid="fields-panel"][data-ready="true"]')).toBeVisible();
-  await expect(page.locator('[data-testid="records-panel"][data-ready="true"]')).toBeVisible();
+  await expect(island(page, "records")).toBeVisible();
 }
 
 async function openDesigner(page: Page, name: string) {
   await page.goto("/lists/new");
   await expect(page.getByRole("heading", { level: 1, name: "New list" })).toBeVisible();
-  await expect(page.locator('form[aria-describedby="designer-intro"][data-ready="true"]')).toBeVisible();
+  await expect(island(page, "list-designer")).toBeVisible();
   await page.getByLabel("List name").fill(name);
   await page.getByLabel("Project", { exact: true }).selectOption({ label: `Online shop (${SHOP_PROJECT.slice(0, 8)}…)` });
 }

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { formAlert, password, signInWithForm, storageStateOf } from "./helpers";
+import { formAlert, island, password, signInWithForm, storageStateOf } from "./helpers";
 
 /** Changing one's own password: the rule shown while typing, each refusal on its field, then the other sessions end. */
 const EMAIL = "changer@example.com";
@@ -15,7 +15,7 @@ test("change one's password: refusals on their fields, then the other session en
   expect((await other.request.get("/api/dashboard/me")).status()).toBe(200);
 
   await page.goto("/account");
-  const form = page.locator('[data-testid="password-form"][data-ready="true"]');
+  const form = island(page, "password").getByTestId("password-form");
   const submit = form.getByRole("button", { name: "Change password" });
   const newPassword = form.getByLabel("New password", { exact: true });
   // A common password: the meter says so and the button waits, with the reason on the field.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { apiKey, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
+import { apiKey, island, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
 import { review, seedContact } from "./ledger-helpers";
 
 /**
@@ -114,9 +114,9 @@ const VISITS: Visit[] = [
   {
     name: "list",
     path: (seeded) => `/lists/${seeded.listId}`,
-    ready: (page) => page.locator('[data-testid="records-panel"][data-ready="true"]').getByText(LONG_TEXT).first(),
+    ready: (page) => island(page, "records").getByText(LONG_TEXT).first(),
   },
-  { name: "designer", path: () => "/lists/new", ready: (page) => page.locator('form[aria-describedby="designer-intro"][data-ready="true"]') },
+  { name: "designer", path: () => "/lists/new", ready: (page) => island(page, "list-designer") },
   {
     name: "activity (filtered)",
     path: (seeded) => `/activity?contact=${seeded.contactId}&kind=top_up&from=2020-01-01&to=2099-12-31`,

@@ -89,7 +89,10 @@ test("a sign-out in one browser leaves the user's other browsers signed in", asy
   await second.close();
 });
 
-test("an owner sees a member's session among the team's and ends it; a member sees only their own", async ({ browser, baseURL }) => {
+test("an owner sees a member's session among the team's and ends it (a lead replaying the call is refused); a member sees only their own", async ({
+  browser,
+  baseURL,
+}) => {
   const member = await browser.newContext({ baseURL, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0.0.0 Safari/537.36" });
   const memberPage = await member.newPage();
   await signInWithForm(memberPage, "watched@example.com");
@@ -104,7 +107,38 @@ test("an owner sees a member's session among the team's and ends it; a member se
   const row = ownerPage.getByTestId("session-member").filter({ hasText: "watched@example.com" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Chrome on Linux");
-  await row.getByRole("button", { name: /^Sign out the session of watched \(watched@example.com\), Chrome on Linux/ }).click();
+  const end = row.getByRole("button", { name: /^Sign out the session of watched \(watched@example.com\), Chrome on Linux/ });
+  // The owner's click is held on its way: it shows how the action is called, and meanwhile a lead replays it.
+  let held: { url: string; headers: Record<string, string>; body: string } | null = null;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await ownerPage.route("**/account", async (route) => {
+    const request = route.request();
+    if (!held && request.method() === "POST" && request.headers()["next-action"]) {
+      held = { url: request.url(), headers: request.headers(), body: request.postData() ?? "" };
+      await released;
+    }
+    await route.fallback();
+  });
+  await end.click();
+  await expect.poll(() => held !== null).toBe(true);
+  const lead = await browser.newContext({ baseURL, storageState: storageStateOf("lead") });
+  const replay = await lead.request.post(held!.url, {
+    headers: {
+      "next-action": held!.headers["next-action"],
+      "content-type": held!.headers["content-type"],
+      accept: "text/x-component",
+      origin: new URL(held!.url).origin,
+    },
+    data: held!.body,
+  });
+  const answer = await replay.text();
+  expect(answer).toContain('"kind":"forbidden"');
+  expect(answer).toContain("Requires the role owner. Your role: lead.");
+  await lead.close();
+  // Refused, so nothing ended: the member is still signed in. Then the owner's own call goes through.
+  expect((await member.request.get("/api/dashboard/me")).status()).toBe(200);
+  release();
   await expect(ownerPage.getByText("Session ended.")).toBeVisible();
   await expect(row).toHaveCount(0);
   expect((await member.request.get("/api/dashboard/me")).status()).toBe(401);

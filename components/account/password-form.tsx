@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ChangePassword } from "@/lib/dashboard/forms/account";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
 import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
@@ -57,7 +56,6 @@ function usePasswordStrength(password: string): Strength | null {
 /** Change one's own password: current, new with its strength meter, and new again. */
 export function PasswordForm({ minLength, maxLength }: { minLength: number; maxLength: number }) {
   const t = useT();
-  const hydrated = useHydrated();
   const [done, setDone] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ChangePassword>({ resolver, defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
@@ -81,14 +79,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
   });
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="max-w-md space-y-4"
-      aria-label={t("password.title")}
-      data-testid="password-form"
-      data-ready={hydrated || undefined}
-    >
+    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label={t("password.title")} data-testid="password-form">
       {done !== null ? (
         <Alert tone="success" live>
           {t("password.changed", { count: done })}
@@ -100,7 +91,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
         </Alert>
       ) : null}
       {/* Until the form's code runs, typing would be lost to it: the inputs wait. */}
-      <fieldset disabled={!hydrated} className="space-y-4">
+      <div className="space-y-4">
         <Field id="current-password" label={t("password.current")} error={errors.currentPassword} required>
           <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
         </Field>
@@ -135,7 +126,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
         <Button type="submit" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
           {isSubmitting ? t("common.saving") : t("password.submit")}
         </Button>
-      </fieldset>
+      </div>
     </form>
   );
 }

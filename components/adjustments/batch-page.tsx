@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
+import { island } from "@/components/ui/island";
 import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
@@ -20,7 +21,7 @@ import { TotalsTable } from "./totals-table";
 
 // The mapping form (react-hook-form) is rendered on the server and becomes interactive when its chunk arrives, right
 // after the page's own code: react-hook-form is not part of the page's first load.
-const MappingForm = dynamic(() => import("./mapping-form").then((module) => module.MappingForm));
+const MappingForm = dynamic(() => import("./mapping-form").then((module) => island(module.MappingForm, "mapping")));
 
 /** How often the page reads the batch again while the worker is on it. */
 const REFRESH_MS = 2_000;

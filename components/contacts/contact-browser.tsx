@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useState, useTransition } from "react";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { useI18n } from "@/components/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
@@ -46,8 +45,6 @@ export interface ContactBrowserProps {
  */
 export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied, savedViews }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
-  // Rendered on the server before its code arrives: tests (and the page) know when it answers to clicks.
-  const hydrated = useHydrated();
   const [params, setParams] = useUrlState(contactBrowserParsers, { history: "push" });
   const { query, isInitialPage } = useContactPage(params, timeZone, initial);
   const filters = { q: params.q, bot: params.bot, from: params.from, to: params.to };
@@ -80,7 +77,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
   };
 
   return (
-    <div className="space-y-6" data-testid="contact-browser" data-ready={hydrated || undefined}>
+    <div className="space-y-6" data-testid="contact-browser">
       <SavedViews initialViews={savedViews} currentQuery={viewQueryOf(params)} />
       <ContactFilters
         filters={filters}

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
+import { island } from "@/components/ui/island";
 import { useI18n } from "@/components/i18n-provider";
 import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
@@ -23,7 +24,7 @@ import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-
 // button), and the opening form, rendered on the server, becomes interactive when its chunk arrives.
 const { Component: MovementForm, preloadProps: movementFormPreload } = lazyComponent(() => import("./movement-form").then((module) => module.MovementForm));
 const { Component: AccountHistory, preloadProps: historyPreload } = lazyComponent(() => import("./account-history").then((module) => module.AccountHistory));
-const OpenAccountForm = dynamic(() => import("./open-account-form").then((module) => module.OpenAccountForm));
+const OpenAccountForm = dynamic(() => import("./open-account-form").then((module) => island(module.OpenAccountForm, "open-account")));
 
 /**
  * The contact's accounts (internal balances) in opening order, with their

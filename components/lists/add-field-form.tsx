@@ -14,7 +14,6 @@ import { DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath } from "@/lib/dashboar
 import { preloadSlugFromName, slugSuggestions } from "@/lib/dashboard/lists/slug-loader";
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
 const addFieldResolver = lazyZodResolver<AddFieldFormInput>(() => import("@/lib/dashboard/forms/lists").then((forms) => forms.AddFieldFormSchema));
@@ -28,7 +27,6 @@ const emptyField = (schemaId: string): AddFieldFormInput => ({
 export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string; existing: FieldView[]; onAdded: (message: string) => void }) {
   const t = useT();
   const [topError, setTopError] = useState<string | null>(null);
-  const ready = useHydrated();
   const [slugFollows, setSlugFollows] = useState(true);
   const [suggestions] = useState(() => slugSuggestions<"slug">());
   useEffect(() => suggestions.preloadWhenIdle(), [suggestions]);
@@ -64,7 +62,6 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
       noValidate
       className="space-y-3 rounded-lg border border-border bg-surface p-4"
       aria-labelledby="add-field-title"
-      data-ready={ready}
     >
       <h3 id="add-field-title" className="font-semibold">
         {t("lists.add_field.title")}

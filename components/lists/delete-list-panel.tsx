@@ -7,19 +7,17 @@ import { Button } from "@/components/ui/button";
 import { deleteListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** Deletes the list (its fields and records with it) after its name is typed; the platform is asked afterwards whether it is gone. */
 export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: string }) {
   const t = useT();
   const router = useRouter();
-  const ready = useHydrated();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   return (
-    <section aria-labelledby="delete-list-title" className="space-y-2 rounded-lg border border-danger/60 bg-surface p-4" data-ready={ready}>
+    <section aria-labelledby="delete-list-title" className="space-y-2 rounded-lg border border-danger/60 bg-surface p-4">
       <h2 id="delete-list-title" className="font-semibold text-danger">
         {t("lists.delete_list.title")}
       </h2>

@@ -2,6 +2,7 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
+import { island } from "@/components/ui/island";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -15,7 +16,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 
 // The designer's form (react-hook-form, the type, currency and target pickers), rendered on the server, comes with its
 // own chunk: the list's fields and records do not wait for it.
-const AddFieldForm = dynamic(() => import("./add-field-form").then((module) => module.AddFieldForm));
+const AddFieldForm = dynamic(() => import("./add-field-form").then((module) => island(module.AddFieldForm, "add-field")));
 
 /**
  * The list's fields in order with their options; for designers, a form that

@@ -20,7 +20,6 @@ import { FieldRow, type SortableRow } from "./field-row";
 import { SortableFields, SortableItem } from "./sortable-fields";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 
 const createListResolver = lazyZodResolver<CreateListFormInput, CreateListForm>(() =>
@@ -58,7 +57,6 @@ export function ListDesigner({
 }) {
   const t = useT();
   const router = useRouter();
-  const ready = useHydrated();
   const dndId = useId();
   const [topErrors, setTopErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState("");
@@ -215,7 +213,7 @@ export function ListDesigner({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro" data-ready={ready}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="designer-intro">
         <p id="designer-intro" className="text-sm text-muted">
           {t("lists.designer_intro")}
         </p>

@@ -14,7 +14,6 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
 import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordValue } from "./record-value";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
 import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
 
@@ -28,7 +27,6 @@ const RecordForm = dynamic(() => import("./record-form").then((module) => module
  */
 export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
   const { t, locale, timeZone } = useI18n();
-  const ready = useHydrated();
   const [{ records: page }, setUrl] = useUrlState(listPageParsers, { history: "replace" });
   const query = useListRecords(schemaId, fields, page);
   const refresh = useRefreshListRecords(schemaId);
@@ -85,7 +83,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
   const records = answer?.available ? answer.records : [];
 
   return (
-    <section aria-labelledby="records-title" className="space-y-4" data-testid="records-panel" data-ready={ready}>
+    <section aria-labelledby="records-title" className="space-y-4" data-testid="records-panel">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="records-title" className="text-lg font-semibold">
           {t("records.title")}

@@ -1,10 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { island } from "@/components/ui/island";
 
 // The settings forms, rendered on the server and interactive when their code (react-hook-form, the team table) arrives,
 // right after the page's own: that code is not part of the page's first load.
 
-export const LazyTeamSection = dynamic(() => import("./team-section").then((module) => module.TeamSection));
+export const LazyTeamSection = dynamic(() => import("./team-section").then((module) => island(module.TeamSection, "team")));
 
-export const LazyConnectionForm = dynamic(() => import("./connection-form").then((module) => module.ConnectionForm));
+export const LazyConnectionForm = dynamic(() => import("./connection-form").then((module) => island(module.ConnectionForm, "connection")));

@@ -135,10 +135,28 @@ describe("sessions", () => {
     const b = await member();
     const [aLive, aEnded, bLive] = [await a.start(), await a.start(), await b.start("", "192.0.2.9")];
     await endSession(database.db, a.user.id, aEnded, "ended");
-    const team = await listTeamSessions(database.db);
-    const ids = team.map((session) => session.id);
+    const viewer = await member("owner");
+    const viewerSession = await viewer.start();
+    const team = await listTeamSessions(database.db, viewer.user.id);
+    const ids = team.sessions.map((session) => session.id);
     expect(ids).toEqual(expect.arrayContaining([aLive, bLive]));
     expect(ids).not.toContain(aEnded);
-    expect(team.find((session) => session.id === bLive)).toMatchObject({ userId: b.user.id, email: b.user.email, address: "192.0.2.9" });
+    // The owner's own sessions are listed apart, above: they are neither shown nor counted here.
+    expect(ids).not.toContain(viewerSession);
+    expect(team.total).toBe(ids.length);
+    expect(team.sessions.find((session) => session.id === bLive)).toMatchObject({ userId: b.user.id, email: b.user.email, address: "192.0.2.9" });
+  });
+
+  test("a team with more live sessions than the page shows: the most recently seen, and how many there are in all", async () => {
+    const a = await member();
+    const viewer = await member("owner");
+    const started = [await a.start(), await a.start(), await a.start()];
+    await database.db.execute(sql`UPDATE dashboard.sessions SET last_seen_at = now() + interval '1 hour' WHERE id = ${started[2]}::uuid`);
+    const all = await listTeamSessions(database.db, viewer.user.id);
+    const shown = await listTeamSessions(database.db, viewer.user.id, 2);
+    expect(shown.sessions).toHaveLength(2);
+    expect(shown.sessions[0]!.id).toBe(started[2]);
+    expect(shown.total).toBe(all.total);
+    expect(all.total).toBeGreaterThanOrEqual(3);
   });
 });

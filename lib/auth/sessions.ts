@@ -88,9 +88,15 @@ export interface TeamSessionInfo extends SessionInfo {
   name: string;
 }
 
-/** Every member's live sessions (for owners), the most recently seen first. */
-export async function listTeamSessions(db: Db): Promise<TeamSessionInfo[]> {
-  return db
+/** How many of the team's sessions an owner's page shows at most (the most recently seen). */
+export const TEAM_SESSIONS_SHOWN = 500;
+
+/**
+ * Every other member's live sessions (for owners), the most recently seen first: at most `limit`, with how many are live
+ * in all, so that a page showing fewer says so instead of leaving some out silently.
+ */
+export async function listTeamSessions(db: Db, exceptUserId: number, limit = TEAM_SESSIONS_SHOWN): Promise<{ sessions: TeamSessionInfo[]; total: number }> {
+  const rows = await db
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -100,12 +106,14 @@ export async function listTeamSessions(db: Db): Promise<TeamSessionInfo[]> {
       userId: users.id,
       email: users.email,
       name: users.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(live())
+    .where(and(live(), ne(sessions.userId, exceptUserId)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .limit(1000);
+    .limit(limit);
+  return { sessions: rows.map(({ total: _total, ...session }) => session), total: rows[0]?.total ?? 0 };
 }
 
 /** Ends one session of the user; false when it was not live (already ended, or not theirs). */

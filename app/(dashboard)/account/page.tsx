@@ -39,13 +39,11 @@ export default async function AccountPage() {
   const [user, t, locale, timeZone] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone()]);
   const db = await getDb();
   const owner = can(user.role, "team.manage");
-  const [own, team] = await Promise.all([listSessions(db, user.id), owner ? listTeamSessions(db) : Promise.resolve([])]);
-  const teamRows = team
-    .filter((session) => session.userId !== user.id)
-    .map((session) => ({
-      ...sessionRow(session, user.sessionId, t, locale, timeZone),
-      member: { id: session.userId, label: session.name ? `${session.name} (${session.email})` : session.email },
-    }));
+  const [own, team] = await Promise.all([listSessions(db, user.id), owner ? listTeamSessions(db, user.id) : Promise.resolve({ sessions: [], total: 0 })]);
+  const teamRows = team.sessions.map((session) => ({
+    ...sessionRow(session, user.sessionId, t, locale, timeZone),
+    member: { id: session.userId, label: session.name ? `${session.name} (${session.email})` : session.email },
+  }));
   return (
     <>
       <PageHeader title={t("account.title")}>{user.email}</PageHeader>
@@ -59,6 +57,11 @@ export default async function AccountPage() {
         {owner ? (
           <Card title={t("sessions.team_title")} description={t("sessions.team_description")} titleId="team-sessions-title">
             <SessionList sessions={teamRows} team />
+            {team.total > teamRows.length ? (
+              <p className="mt-3 text-sm text-muted" data-testid="team-sessions-more">
+                {t("sessions.team_more", { shown: teamRows.length, total: team.total })}
+              </p>
+            ) : null}
           </Card>
         ) : null}
       </div>
