@@ -89,7 +89,7 @@ export interface TeamSessionInfo extends SessionInfo {
 }
 
 /** How many of the team's sessions an owner's page shows at most (the most recently seen). */
-export const TEAM_SESSIONS_SHOWN = 500;
+const TEAM_SESSIONS_SHOWN = 500;
 
 /**
  * Every other member's live sessions (for owners), the most recently seen first: at most `limit`, with how many are live
