@@ -61,3 +61,37 @@ test("change one's password: refusals on their fields, then the other session en
   await expect(ownerPage.getByTestId("security-event-password_changed").filter({ hasText: EMAIL })).toHaveCount(1);
   for (const each of [other, context, fresh.context(), owner]) await each.close();
 });
+
+test("guessing the current password in the change form locks like sign-in does: the wait is on the field, and nothing changes", async ({
+  browser,
+  baseURL,
+}) => {
+  const other = await browser.newContext({ baseURL });
+  await signInWithForm(await other.newPage(), "guessed@example.com");
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInWithForm(page, "guessed@example.com");
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto("/account");
+  const form = island(page, "password").getByTestId("password-form");
+  await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel("New password again").fill(NEW_PASSWORD);
+  const current = form.getByLabel("Current password");
+  const submit = form.getByRole("button", { name: "Change password" });
+  // The account's allowance of failures (5 in the test server), each refused on the field; the last one locks.
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await current.fill(`guess-${attempt}`);
+    await submit.click();
+    await expect(form.getByText("This is not your current password.")).toBeVisible();
+    await current.fill("");
+  }
+  await current.fill("guess-5");
+  await submit.click();
+  await expect(form.getByText(/^Too many attempts, try again in \d+ s\.$/)).toBeVisible();
+  // Locked: even the right password waits now, and nothing changed: the other session is still signed in.
+  await current.fill(password());
+  await submit.click();
+  await expect(form.getByText(/^Too many attempts, try again in \d+ s\.$/)).toBeVisible();
+  expect((await other.request.get("/api/dashboard/me")).status()).toBe(200);
+  for (const each of [other, context]) await each.close();
+});
