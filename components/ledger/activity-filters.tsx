@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { Translate } from "@/lib/i18n/translate";
 import { ACTIVITY_KINDS } from "@/lib/ledger/activity-filters";
-import { buttonClass } from "@/components/ui/button";
+import { FilterForm } from "@/components/ui/filter-form";
+import { memberLabel } from "@/lib/auth/member-label";
 import { Field, Input, Select } from "@/components/ui/field";
 import { KIND_KEYS } from "./describe";
 
@@ -13,36 +13,27 @@ export interface ActivityFilterValues {
   to: string;
 }
 
-/**
- * The Activity filters as a plain GET form: applying them writes the URL (the
- * page's only state) and, having no page field, starts again at page 1. Works
- * without JavaScript; back and forward move between filter sets.
- */
+/** The Activity filters (a FilterForm: in the URL, page 1 on apply). */
 export function ActivityFilters({
   users,
   values,
   contactName = null,
   t,
 }: {
-  users: { id: number; email: string }[];
+  users: { id: number; email: string; name: string }[];
   values: ActivityFilterValues;
   /** The name of the contact filtered by, when the dashboard knows it. */
   contactName?: string | null;
   t: Translate;
 }) {
   return (
-    <form
-      method="get"
-      action="/activity"
-      className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
-      aria-label={t("audit.filters")}
-    >
+    <FilterForm action="/activity" label={t("audit.filters")} applyLabel={t("audit.filter.apply")} clearLabel={t("audit.clear")}>
       <Field id="filter-user" className="min-w-40 flex-1" label={t("audit.filter.user")}>
         <Select name="user" defaultValue={values.user}>
           <option value="">{t("audit.filter.anyone")}</option>
           {users.map((user) => (
             <option key={user.id} value={String(user.id)}>
-              {user.email}
+              {memberLabel(user)}
             </option>
           ))}
         </Select>
@@ -71,14 +62,6 @@ export function ActivityFilters({
       <Field id="filter-to" className="min-w-40 flex-1" label={t("audit.filter.to")}>
         <Input name="to" type="date" defaultValue={values.to} />
       </Field>
-      <div className="flex flex-wrap items-end gap-2">
-        <button type="submit" className={buttonClass("primary")}>
-          {t("audit.filter.apply")}
-        </button>
-        <Link className={buttonClass("ghost")} href="/activity">
-          {t("audit.clear")}
-        </Link>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

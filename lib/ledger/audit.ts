@@ -216,12 +216,12 @@ export async function findOperationEntry(db: Db, idempotencyKey: string): Promis
 }
 
 /** Members who appear in the trail, for the user filter (only those whose entries the viewer may read). */
-export async function listAuditUsers(db: Db, viewer: Viewer): Promise<{ id: number; email: string }[]> {
-  const rows = await queryRows<{ user_id: string; user_email: string }>(
+export async function listAuditUsers(db: Db, viewer: Viewer): Promise<{ id: number; email: string; name: string }[]> {
+  const rows = await queryRows<{ user_id: string; user_email: string; user_name: string }>(
     db,
-    sql`SELECT DISTINCT ON (e.user_id) e.user_id::text AS user_id, e.user_email
+    sql`SELECT DISTINCT ON (e.user_id) e.user_id::text AS user_id, e.user_email, e.user_name
         FROM dashboard.audit_entries e WHERE ${visibilityCondition(viewer)}
         ORDER BY e.user_id, e.id DESC`,
   );
-  return rows.map((row) => ({ id: Number(row.user_id), email: row.user_email })).sort((a, b) => a.email.localeCompare(b.email));
+  return rows.map((row) => ({ id: Number(row.user_id), email: row.user_email, name: row.user_name })).sort((a, b) => a.email.localeCompare(b.email));
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { userAgentFromString } from "next/server";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { listSessions, listTeamSessions, type SessionInfo } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
+import { memberLabel } from "@/lib/auth/member-label";
+import { deviceLabel } from "@/lib/auth/device-label";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
@@ -19,14 +20,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A session as the list shows it: the device named from its user agent, times in the viewer's zone. */
 function sessionRow(session: SessionInfo, currentId: string, t: Translate, locale: Locale, timeZone: string): SessionRow {
-  const agent = userAgentFromString(session.userAgent);
-  const device =
-    agent.browser.name || agent.os.name
-      ? t("sessions.device_label", { browser: agent.browser.name ?? "?", os: [agent.os.name, agent.os.version].filter(Boolean).join(" ") || "?" })
-      : t("sessions.unknown_device");
   return {
     id: session.id,
-    device,
+    device: deviceLabel(session.userAgent, t),
     address: session.address,
     signedIn: formatTimestamp(session.createdAt.toISOString(), locale, timeZone),
     lastSeen: formatTimestamp(session.lastSeenAt.toISOString(), locale, timeZone),
@@ -42,7 +38,7 @@ export default async function AccountPage() {
   const [own, team] = await Promise.all([listSessions(db, user.id), owner ? listTeamSessions(db, user.id) : Promise.resolve({ sessions: [], total: 0 })]);
   const teamRows = team.sessions.map((session) => ({
     ...sessionRow(session, user.sessionId, t, locale, timeZone),
-    member: { id: session.userId, label: session.name ? `${session.name} (${session.email})` : session.email },
+    member: { id: session.userId, label: memberLabel(session) },
   }));
   return (
     <>

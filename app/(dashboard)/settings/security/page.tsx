@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { userAgentFromString } from "next/server";
 import { requireUser } from "@/lib/auth/session";
 import { can, isRole } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
@@ -13,6 +11,9 @@ import type { Translate } from "@/lib/i18n/translate";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { memberLabel } from "@/lib/auth/member-label";
+import { deviceLabel } from "@/lib/auth/device-label";
 import { PermissionNote } from "@/components/permission-note";
 import { SecurityLogTable, type SecurityLogRow } from "@/components/settings/security-log-table";
 
@@ -35,12 +36,6 @@ function detailText(event: SecurityEventView, t: Translate): string {
     default:
       return "";
   }
-}
-
-function deviceOf(userAgent: string, t: Translate): string {
-  const agent = userAgentFromString(userAgent);
-  if (!agent.browser.name && !agent.os.name) return userAgent ? userAgent.slice(0, 60) : t("sessions.unknown_device");
-  return t("sessions.device_label", { browser: agent.browser.name ?? "?", os: [agent.os.name, agent.os.version].filter(Boolean).join(" ") || "?" });
 }
 
 /**
@@ -68,7 +63,7 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
     actor: event.actorEmail ?? "",
     subject: event.subjectEmail ?? "",
     address: event.address,
-    device: deviceOf(event.userAgent, t),
+    device: deviceLabel(event.userAgent, t),
     detail: detailText(event, t),
   }));
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
@@ -79,12 +74,7 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
       </PageHeader>
       <div className="space-y-4">
         <p className="text-sm text-muted">{t("security.description")}</p>
-        <form
-          method="get"
-          action="/settings/security"
-          className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-surface p-4"
-          aria-label={t("security.filters")}
-        >
+        <FilterForm action="/settings/security" label={t("security.filters")} applyLabel={t("audit.filter.apply")} clearLabel={t("audit.clear")}>
           <Field id="security-kind" className="min-w-40 flex-1" label={t("security.filter.kind")}>
             <Select name="kind" defaultValue={params.kind ?? ""}>
               <option value="">{t("security.filter.any_kind")}</option>
@@ -100,20 +90,12 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
               <option value="">{t("security.filter.anyone")}</option>
               {members.map((member) => (
                 <option key={member.id} value={String(member.id)}>
-                  {member.name ? `${member.name} (${member.email})` : member.email}
+                  {memberLabel(member)}
                 </option>
               ))}
             </Select>
           </Field>
-          <div className="flex flex-wrap items-end gap-2">
-            <button type="submit" className={buttonClass("primary")}>
-              {t("audit.filter.apply")}
-            </button>
-            <Link className={buttonClass("ghost")} href="/settings/security">
-              {t("audit.clear")}
-            </Link>
-          </div>
-        </form>
+        </FilterForm>
         <div className="flex flex-wrap gap-2">
           <a className={buttonClass("secondary")} href={securityLogExportHref(params, false)} download data-testid="security-export">
             {t("audit.export")}
