@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/i18n-provider";
 import { refreshPlatformCacheAction } from "@/lib/dashboard/platform-cache-actions";
 import type { Freshness } from "@/lib/dashboard/freshness";
+import { callAction } from "@/lib/actions/call-action";
 
 /**
  * "As of 12:03:10 · Refresh": when what the page shows from the platform cache
@@ -19,7 +20,7 @@ export function CacheStamp({ freshness, minutes }: { freshness: Freshness; minut
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "medium", timeZone }).format(new Date(freshness.fetchedAt));
   const refresh = () =>
     startTransition(async () => {
-      const result = await refreshPlatformCacheAction({ entries: freshness.entries });
+      const result = await callAction(refreshPlatformCacheAction, { entries: freshness.entries }, t);
       setError(result.ok ? null : result.error.message);
       router.refresh();
     });

@@ -21,6 +21,7 @@ import { ApiError } from "@/lib/actions/fetch-json";
 import { useContactPage } from "@/lib/queries/use-contacts";
 import { useUrlState } from "@/lib/url-state/use-url-state";
 import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/limits";
+import { callAction } from "@/lib/actions/call-action";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
@@ -72,7 +73,8 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
   const changeHidden = (next: ContactColumn[]) => {
     setHidden(next);
     startSaving(async () => {
-      await saveHiddenColumnsAction({ hidden: next });
+      // A preference: when it does not get through, the columns stay as chosen on this page and nothing else is lost.
+      await callAction(saveHiddenColumnsAction, { hidden: next }, t);
     });
   };
 

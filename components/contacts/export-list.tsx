@@ -10,6 +10,7 @@ import { cancelExportAction } from "@/lib/contacts/actions";
 import { botLabel } from "@/lib/contacts/bot-names";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
 import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/queries/use-exports";
+import { callAction } from "@/lib/actions/call-action";
 
 /** The member's exports of the last 24 hours, polled every second while one is running. */
 export function ExportList({ botName }: { botName?: (id: number) => string }) {
@@ -70,7 +71,7 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
   const cancel = () =>
     startTransition(async () => {
       setProblem(null);
-      const result = await cancelExportAction({ id: job.id });
+      const result = await callAction(cancelExportAction, { id: job.id }, t);
       if (!result.ok) setProblem(result.error.message);
       await refreshExports();
     });

@@ -14,6 +14,7 @@ import { describeFilters, formatNumber } from "./format";
 import { ExportList } from "./export-list";
 import { useRefreshExports } from "@/lib/queries/use-exports";
 import { fieldsNamed, placeErrors } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 type FileErrors = Partial<Record<keyof ExportFile, { message: string }>>;
 
@@ -75,7 +76,7 @@ export function ExportPanel({
       setNotice(null);
       setErrors({});
       // The byte order mark is a CSV's only (its box is disabled for JSON Lines).
-      const result = await startExportAction({ ...exported, tz: timeZone, format, bom: format === "csv" && bom, ids });
+      const result = await callAction(startExportAction, { ...exported, tz: timeZone, format, bom: format === "csv" && bom, ids }, t);
       if (result.ok) {
         setNotice({ tone: "success", text: t("exports.started") });
         if (ids) onExported?.();

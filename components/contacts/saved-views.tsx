@@ -9,6 +9,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
 import type { SavedView } from "@/lib/contacts/saved-views/forms";
+import { callAction } from "@/lib/actions/call-action";
 
 // The name form (with react-hook-form) opens on Save view or Rename: it loads then (or when the pointer or focus
 // reaches one of those buttons), not with the page.
@@ -49,7 +50,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
   const confirmDelete = () =>
     startDelete(async () => {
       if (!deleting) return;
-      const result = await deleteViewAction({ id: deleting.id });
+      const result = await callAction(deleteViewAction, { id: deleting.id }, t);
       // Already gone (another tab): the list forgets it all the same.
       if (!result.ok && result.error.code !== "views.not_found") return setDeleteError(result.error.message);
       setViews((current) => current.filter((view) => view.id !== deleting.id));
@@ -75,7 +76,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
           title={t("views.save_title")}
           submitLabel={t("views.save")}
           initialName=""
-          submit={(name) => saveViewAction({ name, query: currentQuery })}
+          submit={(name) => callAction(saveViewAction, { name, query: currentQuery }, t)}
           onDone={(view) => {
             put(view);
             setSaving(false);
@@ -95,7 +96,7 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
                   title={t("views.rename_of", { name: view.name })}
                   submitLabel={t("views.rename_submit")}
                   initialName={view.name}
-                  submit={(name) => renameViewAction({ id: view.id, name })}
+                  submit={(name) => callAction(renameViewAction, { id: view.id, name }, t)}
                   onDone={(renamed) => {
                     put(renamed);
                     setRenaming(null);

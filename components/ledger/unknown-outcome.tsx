@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/money/money";
 import type { Reconciliation } from "@/lib/ledger/types";
 import { reconcileOperationAction } from "@/lib/ledger/actions";
 import { describeCode } from "@/lib/ledger/outcome-codes";
+import { callAction } from "@/lib/actions/call-action";
 
 /**
  * An operation the platform did not answer: it may or may not have happened.
@@ -25,7 +26,7 @@ export function UnknownOutcome({ idempotencyKey, reason, onSettled }: { idempote
     startChecking(async () => {
       setProblem(null);
       try {
-        const result = await reconcileOperationAction({ idempotencyKey });
+        const result = await callAction(reconcileOperationAction, { idempotencyKey }, t);
         if (!result.ok) return setProblem(result.error.message);
         setCheck(result.data);
         onSettled();

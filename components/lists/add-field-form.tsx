@@ -15,6 +15,7 @@ import { preloadSlugFromName, slugSuggestions } from "@/lib/dashboard/lists/slug
 import type { FieldView } from "@/lib/dashboard/lists/types";
 import { addFieldAction } from "@/lib/dashboard/lists/actions";
 import { applyServerErrors } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 const addFieldResolver = lazyZodResolver<AddFieldFormInput>(() => import("@/lib/dashboard/forms/lists").then((forms) => forms.AddFieldFormSchema));
 
@@ -37,7 +38,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
 
   const submit = form.handleSubmit(async (input) => {
     setTopError(null);
-    const result = await addFieldAction(input);
+    const result = await callAction(addFieldAction, input, t);
     if (result.ok) {
       const added = result.data.fields.find((field) => field.slug === input.field.slug);
       onAdded(
@@ -57,12 +58,7 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
   const { onSubmit, settling } = useSubmitAfterSuggestions(suggestions, submit);
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-3 rounded-lg border border-border bg-surface p-4"
-      aria-labelledby="add-field-title"
-    >
+    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-border bg-surface p-4" aria-labelledby="add-field-title">
       <h3 id="add-field-title" className="font-semibold">
         {t("lists.add_field.title")}
       </h3>

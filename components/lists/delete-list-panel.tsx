@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { deleteListAction } from "@/lib/dashboard/lists/actions";
 import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
+import { callAction } from "@/lib/actions/call-action";
 
 /** Deletes the list (its fields and records with it) after its name is typed; the platform is asked afterwards whether it is gone. */
 export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: string }) {
@@ -43,7 +44,7 @@ export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: st
         onConfirm={async (typed) => {
           setPending(true);
           setError(null);
-          const result = await deleteListAction({ schemaId, name, confirmation: typed });
+          const result = await callAction(deleteListAction, { schemaId, name, confirmation: typed }, t);
           if (result.ok) {
             router.push(serializeListsPageParams("/lists", { deleted: result.data.name }));
             return;

@@ -13,6 +13,7 @@ import type { FieldView } from "@/lib/dashboard/lists/types";
 import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { callAction } from "@/lib/actions/call-action";
 
 // The designer's form (react-hook-form, the type, currency and target pickers), rendered on the server, comes with its
 // own chunk: the list's fields and records do not wait for it.
@@ -35,7 +36,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
     if (!deleting) return;
     setPending(true);
     setDialogError(null);
-    const result = await deleteFieldAction({ schemaId, slug: deleting.slug, confirmation: typed });
+    const result = await callAction(deleteFieldAction, { schemaId, slug: deleting.slug, confirmation: typed }, t);
     setPending(false);
     if (!result.ok) {
       setDialogError(Object.values(result.error.fieldErrors).flat()[0] ?? result.error.message);

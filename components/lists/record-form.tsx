@@ -16,6 +16,7 @@ import { amountErrorVars } from "@/lib/money/parse-amount";
 import { saveRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordInput, recordInputHint } from "./record-input";
 import { applyServerErrors } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 /**
  * Adds a record, or edits one (only the values changed are sent). One input
@@ -53,14 +54,18 @@ export function RecordForm({
 
   const onSubmit = form.handleSubmit(async ({ values }) => {
     setTopError(null);
-    const result = await saveRecordAction({
-      schemaId,
-      itemId: record?.id,
-      fieldSlugs: fields.map((field) => field.slug),
-      values,
-      initial: record ? initial : undefined,
-      locale,
-    });
+    const result = await callAction(
+      saveRecordAction,
+      {
+        schemaId,
+        itemId: record?.id,
+        fieldSlugs: fields.map((field) => field.slug),
+        values,
+        initial: record ? initial : undefined,
+        locale,
+      },
+      t,
+    );
     if (result.ok) {
       onSaved(result.data.created ? t("records.added") : t("records.updated"));
       return;

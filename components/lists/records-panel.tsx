@@ -16,6 +16,7 @@ import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
 import { RecordValue } from "./record-value";
 import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
 import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
+import { callAction } from "@/lib/actions/call-action";
 
 // The record form (its inputs, money and date checks) loads when a record is added or edited, not with the page.
 const RecordForm = dynamic(() => import("./record-form").then((module) => module.RecordForm), { ssr: false });
@@ -169,7 +170,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         onConfirm={async () => {
           if (!deleting) return;
           setDeletePending(true);
-          const result = await deleteRecordAction({ schemaId, itemId: deleting.id });
+          const result = await callAction(deleteRecordAction, { schemaId, itemId: deleting.id }, t);
           setDeletePending(false);
           setDeleting(null);
           setStatus(result.ok ? { tone: "success", text: t("records.deleted") } : { tone: "danger", text: result.error.message });

@@ -11,6 +11,7 @@ import type { ConnectionForm as Values } from "@/lib/dashboard/forms/connection"
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 const connectionResolver = lazyZodResolver<Values>(() => import("@/lib/dashboard/forms/connection").then((forms) => forms.ConnectionFormSchema));
 
@@ -26,7 +27,7 @@ export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { base
   const onSubmit = form.handleSubmit(async (values) => {
     setSaved(null);
     setFormError(null);
-    const result = await saveConnectionAction(values);
+    const result = await callAction(saveConnectionAction, values, t);
     if (result.ok) {
       const { account } = result.data;
       setSaved(t("connection.status_ok", { name: account.name, email: account.email, plan: account.plan }));

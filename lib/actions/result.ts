@@ -5,7 +5,17 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
-export type ActionErrorKind = "unauthenticated" | "forbidden" | "validation" | "conflict" | "not_found" | "platform" | "rate_limited" | "server";
+export type ActionErrorKind =
+  | "unauthenticated"
+  | "forbidden"
+  | "validation"
+  | "conflict"
+  | "not_found"
+  | "platform"
+  | "rate_limited"
+  | "server"
+  /** The browser's request to the dashboard did not get through, or its answer was lost (lib/actions/call-action.ts). */
+  | "unreachable";
 
 export interface ActionError {
   kind: ActionErrorKind;

@@ -20,6 +20,8 @@ const STATUS: Record<ActionError["kind"], number> = {
   platform: 502,
   rate_limited: 429,
   server: 500,
+  // Made in the browser only (lib/actions/call-action.ts); a route never answers it.
+  unreachable: 502,
 };
 
 function json(status: number, body: unknown): Response {

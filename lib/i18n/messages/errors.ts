@@ -10,6 +10,8 @@ export const errorMessages = defineMessages(
     "notfound.description": "There is nothing at this address.",
     "notfound.back": "Go to contacts",
     "errors.unexpected": "Something went wrong on the server. Try again.",
+    "errors.unreachable":
+      "The dashboard could not be reached, or its answer was lost. Check your connection; if this was a change, reload to see whether it was made before you repeat it.",
     "form.required": "Fill in this field.",
     "form.required_mark": "required",
     "form.email": "Enter a valid email address.",
@@ -45,6 +47,8 @@ export const errorMessages = defineMessages(
     "notfound.description": "По этому адресу ничего нет.",
     "notfound.back": "К контактам",
     "errors.unexpected": "На сервере что-то пошло не так. Попробуйте ещё раз.",
+    "errors.unreachable":
+      "Не удалось связаться с панелью, или её ответ потерялся. Проверьте подключение; если это было изменение, обновите страницу и убедитесь, что оно не выполнено, прежде чем повторять.",
     "form.required": "Заполните это поле.",
     "form.required_mark": "обязательное",
     "form.email": "Введите корректный адрес почты.",
