@@ -15,6 +15,7 @@ import { parseAmountText, type AmountBounds } from "@/lib/money/parse-amount";
 import { netMinor } from "./format";
 import { TotalsTable } from "./totals-table";
 import { useSingleFlight } from "./use-single-flight";
+import { StepUpPrompt } from "@/components/step-up-prompt";
 
 /** A typed net total may be negative (more debits than top-ups) and as large as any sum of a file. */
 const TYPED_TOTAL_BOUNDS: AmountBounds = { min: -(BigInt(10) ** BigInt(40)), max: BigInt(10) ** BigInt(40) };
@@ -50,7 +51,8 @@ export function ConfirmRun({
   const id = useId();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const { send, pending, done, problem } = useSingleFlight(action);
+  const { send, pending, done, problem, problemCode, clearProblem } = useSingleFlight(action);
+  const stepUp = problemCode === "step_up_required";
   const typing = confirm.threshold === "type_total";
 
   const mismatched = typing
@@ -123,7 +125,14 @@ export function ConfirmRun({
           </div>
         </fieldset>
       ) : null}
-      {problem ? (
+      {stepUp && !pending ? (
+        <StepUpPrompt
+          onConfirmed={() => {
+            clearProblem();
+            void run();
+          }}
+        />
+      ) : problem ? (
         <Alert tone="danger" live>
           {t(problem)}
         </Alert>

@@ -8,3 +8,5 @@ import dynamic from "next/dynamic";
 export const LazyTeamSection = dynamic(() => import("./team-section").then((module) => module.TeamSection));
 
 export const LazyConnectionForm = dynamic(() => import("./connection-form").then((module) => module.ConnectionForm));
+
+export const LazySecurityRulesForm = dynamic(() => import("./security-rules-form").then((module) => module.SecurityRulesForm));

@@ -34,7 +34,7 @@ export async function loadSessionUser(): Promise<SessionUser | null> {
 export const getCurrentUser = cache(loadSessionUser);
 
 /** Where a member the team requires two-factor of is sent until they have turned it on. */
-export const TWO_FACTOR_SETUP_PATH = "/two-factor";
+const TWO_FACTOR_SETUP_PATH = "/two-factor";
 
 /**
  * The signed-in user for a dashboard page (else to the sign-in page). A member who still owes the team's required

@@ -14,11 +14,10 @@ import { DashboardError } from "@/lib/actions/errors";
  * now (a phone's clock a little off) and only once: its time step must be later than the last one accepted, and the
  * row is updated by one conditional UPDATE, so a replay — or the same code sent twice at once — is refused.
  */
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
 /** ±1 time step: otplib checks the steps of [now − 30 s, now + 30 s]. */
 const EPOCH_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Chatbot dashboard";
 
 /** Readable, with nothing that looks alike (no 0/o, 1/l/i). */
@@ -36,15 +35,15 @@ const associatedData = (userId: number): string => `dashboard.users.totp_secret:
 const epochOf = (options: TotpOptions): number => options.epoch ?? Math.floor(Date.now() / 1000);
 
 /** A TOTP code as typed: six digits, spaces allowed ("123 456"). */
-export const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ""));
+const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ""));
 
 /** A recovery code's stored form: SHA-256 hex of the code, lower case, without spaces or dashes. */
-export function hashRecoveryCode(code: string): string {
+function hashRecoveryCode(code: string): string {
   return createHash("sha256").update(code.toLowerCase().replace(/[\s-]/g, ""), "utf8").digest("hex");
 }
 
 /** A fresh recovery code, shown as two groups of five ("abcde-fghjk"). */
-export function generateRecoveryCode(): string {
+function generateRecoveryCode(): string {
   let code = "";
   for (let index = 0; index < RECOVERY_LENGTH; index++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
   return `${code.slice(0, 5)}-${code.slice(5)}`;
@@ -110,7 +109,15 @@ async function readSecret(db: Db, userId: number, enrolled: boolean, options: To
 async function matchingStep(secret: string, code: string, options: TotpOptions): Promise<number | null> {
   const token = code.replace(/\s/g, "");
   if (!/^\d{6}$/.test(token)) return null;
-  const result = await verify({ secret, token, epoch: epochOf(options), epochTolerance: EPOCH_TOLERANCE_SECONDS, period: TOTP_PERIOD_SECONDS });
+  const result = await verify({
+    secret,
+    token,
+    epoch: epochOf(options),
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    period: TOTP_PERIOD_SECONDS,
+    algorithm: "sha1",
+    digits: 6,
+  });
   // The TOTP strategy's answer names the step the code matched (the union type also covers HOTP's, which has none).
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }

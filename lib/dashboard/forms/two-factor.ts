@@ -5,11 +5,9 @@ const CodeSchema = z.string().trim().min(1, "form.required").max(64);
 
 /** Confirming an enrolment, renewing recovery codes, a step-up: one code. */
 export const TwoFactorCodeSchema = z.object({ code: CodeSchema });
-export type TwoFactorCode = z.input<typeof TwoFactorCodeSchema>;
 
 /** Turning two-factor off: the current password and a code. */
 export const TurnOffTwoFactorSchema = z.object({ currentPassword: z.string().min(1, "form.required").max(1024), code: CodeSchema });
-export type TurnOffTwoFactor = z.input<typeof TurnOffTwoFactorSchema>;
 
 /** The owners' security rules: two-factor for everyone, and per currency the amount (major units, as typed) above which a fresh code is asked. */
 export const SecurityRulesSchema = z.object({
@@ -27,4 +25,3 @@ export const SecurityRulesSchema = z.object({
     )
     .max(50),
 });
-export type SecurityRules = z.input<typeof SecurityRulesSchema>;
