@@ -63,6 +63,7 @@ const users = [
   "watched@example.com:lead",
   "audited@example.com:support",
   "changer@example.com:support",
+  "twofactor@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),
