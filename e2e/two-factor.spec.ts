@@ -1,6 +1,7 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { formAlert, password, signInWithForm, storageStateOf } from "./helpers";
+import { inspect, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** Two-factor: turned on with the key shown, then every sign-in asks for a code; a code works once, a recovery code too. */
 const EMAIL = "twofactor@example.com";
@@ -101,4 +102,94 @@ test("enrol with the key shown, sign in with a code, a replayed code and a reuse
   await expect(wrong.getByLabel("Authentication code", { exact: true })).toHaveCount(0);
   for (const each of [page, other, replay, withRecovery, again, wrong]) await each.context().close();
   await owner.close();
+});
+
+/** Signs in as `email` (no two-factor yet) and turns it on through the account page; the key. */
+async function enrolThroughAccountPage(page: Page, email: string): Promise<string> {
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto("/account");
+  const section = page.locator('[data-testid="two-factor-section"][data-ready="true"]');
+  await section.getByRole("button", { name: "Turn on two-factor" }).click();
+  const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
+  await section.getByLabel("Code from the app").fill(await codeAt(secret, 0));
+  await section.getByRole("button", { name: "Confirm" }).click();
+  await expect(section.getByTestId("recovery-code")).toHaveCount(10);
+  await section.getByRole("button", { name: "I have saved them" }).click();
+  await expect(section.getByTestId("two-factor-status")).toContainText("Two-factor authentication is on since");
+  return secret;
+}
+
+/** The owner's step-up thresholds, through the rules form: `amount` null removes every row. */
+async function setThreshold(page: Page, currency: string, amount: string | null) {
+  await page.goto("/settings/security");
+  const rules = page.locator('[data-testid="security-rules"][data-ready="true"]');
+  const rows = rules.getByTestId("threshold-row");
+  while ((await rows.count()) > 0) await rows.first().getByRole("button", { name: "Remove" }).click();
+  if (amount !== null) {
+    await rules.getByRole("button", { name: "Add a currency" }).click();
+    await rows.first().getByLabel("Currency", { exact: true }).fill(currency);
+    await rows.first().getByLabel("Amount", { exact: true }).fill(amount);
+  }
+  await rules.getByRole("button", { name: "Save rules" }).click();
+  await expect(rules.getByText("Rules saved.")).toBeVisible();
+}
+
+test("a top-up above the team's threshold asks for a fresh code inline and is made once; without two-factor it is refused", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const page = await freshPage(browser, baseURL);
+  const secret = await enrolThroughAccountPage(page, "stepup@example.com");
+  const owner = await browser.newContext({ baseURL, storageState: storageStateOf("owner") });
+  const ownerPage = await owner.newPage();
+  await setThreshold(ownerPage, "ISK", "1000");
+  try {
+    const { contactId } = await seedContact(request, [{ currency: "ISK" }]);
+    await page.goto(ledgerUrl(contactId));
+    // At the threshold: no code asked.
+    let account = await review(page, "ISK", "Top up", "1000", "At the line");
+    await account.getByRole("button", { name: "Confirm top-up" }).click();
+    await expect(page.getByTestId("ledger-success")).toContainText("Topped up");
+
+    // Above it: the code is asked inline; a wrong one is refused on its field, nothing made.
+    account = await review(page, "ISK", "Top up", "5000", "Above the line");
+    await account.getByRole("button", { name: "Confirm top-up" }).click();
+    const stepUp = account.getByTestId("step-up");
+    await expect(stepUp).toContainText("Confirm with a code");
+    const right = await codeAt(secret, 1);
+    await stepUp.getByLabel("Code from the app or a recovery code").fill(String((Number(right) + 1) % 1_000_000).padStart(6, "0"));
+    await stepUp.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(stepUp.getByText("That code is wrong or was already used.")).toBeVisible();
+    expect((await inspect(request, contactId)).accounts[0].journal.filter((entry) => entry.description === "Above the line")).toHaveLength(0);
+    // The right one: the same request goes again and the top-up is made once.
+    await stepUp.getByLabel("Code from the app or a recovery code").fill(right);
+    await stepUp.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(page.getByTestId("ledger-success")).toContainText("Topped up");
+    expect((await inspect(request, contactId)).accounts[0].journal.filter((entry) => entry.description === "Above the line")).toHaveLength(1);
+
+    // Within the next minutes the session needs no other code.
+    account = await review(page, "ISK", "Top up", "6000", "Again above");
+    await account.getByRole("button", { name: "Confirm top-up" }).click();
+    await expect(page.getByTestId("ledger-success")).toContainText("Topped up");
+    expect((await inspect(request, contactId)).accounts[0].amount).toBe(12000);
+
+    // A member without two-factor: told to turn it on first, nothing made.
+    const support = await browser.newContext({ baseURL, storageState: storageStateOf("support") });
+    const supportPage = await support.newPage();
+    await supportPage.goto(ledgerUrl(contactId));
+    const theirs = await review(supportPage, "ISK", "Top up", "5000", "Not without a code");
+    await theirs.getByRole("button", { name: "Confirm top-up" }).click();
+    await expect(supportPage.getByText(/turn on two-factor authentication on your account page first/)).toBeVisible();
+    expect((await inspect(request, contactId)).accounts[0].amount).toBe(12000);
+    await support.close();
+
+    await ownerPage.goto("/settings/security?kind=step_up");
+    await expect(ownerPage.getByTestId("security-event-step_up").filter({ hasText: "stepup@example.com" }).first()).toBeVisible();
+  } finally {
+    await setThreshold(ownerPage, "ISK", null);
+    await owner.close();
+    await page.context().close();
+  }
 });

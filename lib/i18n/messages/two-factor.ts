@@ -55,7 +55,7 @@ export const twoFactorMessages = defineMessages(
     "step_up.submit": "Confirm and continue",
     "security_rules.title": "Security rules",
     "security_rules.description": "Two-factor authentication for everyone, and a fresh code for large money actions.",
-    "security_rules.require_two_factor": "Require two-factor for every member",
+    "security_rules.require_two_factor": "Require two-factor for everyone on the team",
     "security_rules.require_hint": "A member without it is sent to set it up right after signing in and can do nothing else until then.",
     "security_rules.thresholds": "Fresh code above",
     "security_rules.thresholds_hint": "A top-up, debit or adjustment batch above this amount asks for a code (at most every 5 minutes).",
