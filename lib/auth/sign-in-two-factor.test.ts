@@ -64,5 +64,7 @@ describe("sign-in with two-factor on", () => {
     expect(answers.slice(4).map((answer) => answer.reason)).toEqual(["throttled", "throttled"]);
     expect(await lockedForSeconds(database.db, [accountScope(email)])).toBeGreaterThan(0);
     expect(await signIn({ email, password, address: address() }, right, now)).toMatchObject({ ok: false, reason: "throttled" });
+    // Nor is the lock hidden behind a request for the code.
+    expect(await signIn({ email, password, address: address() }, null, now)).toMatchObject({ ok: false, reason: "throttled" });
   });
 });

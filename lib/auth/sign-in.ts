@@ -63,6 +63,8 @@ export async function signInWithPassword(
       let via: "totp" | "recovery_code" | undefined;
       if (input.secondFactor && user.twoFactorEnrolled) {
         if (!input.secondFactor.code) {
+          // This attempt locked the account (earlier wrong codes): the code would be refused, so the wait is said now.
+          if (reservation.lockSeconds > 0) return { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds };
           await Promise.all([releaseAttempt(db, account), releaseAttempt(db, address)]);
           return { ok: false, reason: "two_factor_required" };
         }

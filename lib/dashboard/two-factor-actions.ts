@@ -41,12 +41,14 @@ export const renewRecoveryCodesAction = authedAction("self", TwoFactorCodeSchema
 export const turnOffTwoFactorAction = authedAction("self", TurnOffTwoFactorSchema, async (input, { db, user }) => {
   if ((await readSecuritySettings(db)).requireTwoFactor) throw new DashboardError("two_factor.required_by_team");
   const origin = await currentOrigin();
+  // The code first: a right password clears the account's failures, and checked before the code it would let one
+  // who knows the password guess codes without ever reaching the lock.
+  await confirmCodeInSession(db, user, input.code, origin);
   const check = await signInWithPassword(db, { email: user.email, password: input.currentPassword, address: origin.address });
   if (!check.ok) {
     if (!("retryAfter" in check)) throw new DashboardError("password.current_wrong", "currentPassword");
     throw new DashboardError("password.wait", "currentPassword", { seconds: check.retryAfter });
   }
-  await confirmCodeInSession(db, user, input.code, origin);
   await turnOffTwoFactor(db, user.id);
   await recordActionEvent(db, "two_factor_disabled", user);
   revalidatePath("/account");
