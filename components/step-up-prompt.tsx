@@ -6,13 +6,23 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { stepUpAction } from "@/lib/dashboard/two-factor-actions";
+import type { ActionResult } from "@/lib/actions/result";
 
 /**
  * A money action above the team's threshold answered `step_up_required`: a code is asked here, inline, and once it is
  * accepted `onConfirmed` sends the very same request again (same idempotency key: nothing lost, nothing done twice).
  * Not a nested <form>: it sits inside the money action's own form.
  */
-export function StepUpPrompt({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel?: () => void }) {
+export function StepUpPrompt({
+  onConfirmed,
+  onCancel,
+  confirmCode = stepUpAction,
+}: {
+  onConfirmed: () => void;
+  onCancel?: () => void;
+  /** The server action that takes the code (the step-up action; a test passes its own). */
+  confirmCode?: (input: { code: string }) => Promise<ActionResult<unknown>>;
+}) {
   const t = useT();
   const id = useId();
   const [code, setCode] = useState("");
@@ -25,7 +35,7 @@ export function StepUpPrompt({ onConfirmed, onCancel }: { onConfirmed: () => voi
     setBusy(true);
     setError(null);
     try {
-      const result = await stepUpAction({ code });
+      const result = await confirmCode({ code });
       if (result.ok) {
         setCode("");
         onConfirmed();

@@ -39,6 +39,7 @@ export function ConfirmRun({
   action,
   onStarted,
   blockedReason = null,
+  stepUpAction,
 }: {
   summary: Pick<BatchSummaryView, "totals" | "valid" | "invalid">;
   confirm: ConfirmView;
@@ -46,6 +47,8 @@ export function ConfirmRun({
   onStarted?: () => void;
   /** Why the run cannot start now (e.g. the same file was uploaded before and that is not confirmed), or null. */
   blockedReason?: string | null;
+  /** Takes the code when the run is above the team's threshold (the step-up server action unless given). */
+  stepUpAction?: (input: { code: string }) => Promise<ActionResult<unknown>>;
 }) {
   const { t, locale } = useI18n();
   const id = useId();
@@ -127,6 +130,7 @@ export function ConfirmRun({
       ) : null}
       {stepUp && !pending ? (
         <StepUpPrompt
+          confirmCode={stepUpAction}
           onConfirmed={() => {
             clearProblem();
             void run();
