@@ -59,7 +59,8 @@ export interface LiveSessionUser extends DashboardUser {
 }
 
 /** The team requires two-factor (security_settings) and the user has not turned it on. */
-const TWO_FACTOR_PENDING = sql<boolean>`(${users.totpEnrolledAt} IS NULL AND coalesce((SELECT s.require_two_factor FROM dashboard.security_settings s WHERE s.id = 1), false))`;
+const TWO_FACTOR_PENDING = sql<boolean>`(${users.totpEnrolledAt} IS NULL
+  AND coalesce((SELECT s.require_two_factor FROM dashboard.security_settings s WHERE s.id = 1), false))`;
 
 export async function liveSessionUser(db: Db, userId: number, sessionId: string): Promise<LiveSessionUser | null> {
   if (!Number.isSafeInteger(userId) || userId <= 0 || !UUID.test(sessionId)) return null;
