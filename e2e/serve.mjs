@@ -64,6 +64,8 @@ const users = [
   "audited@example.com:support",
   "changer@example.com:support",
   "guessed@example.com:support",
+  "twofactor@example.com:support",
+  "stepup@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

@@ -120,6 +120,49 @@ describe("ConfirmRun", () => {
     expect(run.disabled).toBe(false);
   });
 
+  it("above the team's threshold: the code is asked inline, a wrong one said on its field, then the run is sent again once", async () => {
+    const action = vi
+      .fn<() => Promise<ActionResult<unknown>>>()
+      .mockResolvedValueOnce({
+        ok: false,
+        error: { kind: "conflict", code: "step_up_required", message: "This amount needs a fresh code from your authenticator app.", fieldErrors: {} },
+      })
+      .mockResolvedValueOnce({ ok: true, data: null });
+    const stepUpAction = vi
+      .fn<(input: { code: string }) => Promise<ActionResult<unknown>>>()
+      .mockResolvedValueOnce({
+        ok: false,
+        error: { kind: "validation", message: "That code is wrong or was already used.", fieldErrors: { code: ["That code is wrong or was already used."] } },
+      })
+      .mockResolvedValueOnce({ ok: true, data: { seconds: 300 } });
+    render(
+      <WithI18n>
+        <ConfirmRun
+          summary={{ totals: TOTALS, valid: 6, invalid: 0 }}
+          confirm={{ threshold: "none", reason: null }}
+          action={action}
+          stepUpAction={stepUpAction}
+        />
+      </WithI18n>,
+    );
+    const user = userEvent.setup();
+    const run = screen.getByTestId("confirm-run") as HTMLButtonElement;
+    await user.click(run);
+    const code = await screen.findByRole("textbox", { name: "Code from the app or a recovery code" });
+    expect(screen.getByText("Confirm with a code")).toBeTruthy();
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Confirm and continue" }));
+    expect(await screen.findByText("That code is wrong or was already used.")).toBeTruthy();
+    expect(action).toHaveBeenCalledTimes(1);
+    await user.clear(code);
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Confirm and continue" }));
+    await waitFor(() => expect(run.textContent).toBe("Started"));
+    expect(stepUpAction.mock.calls.map(([input]) => input.code)).toEqual(["123456", "654321"]);
+    expect(action).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText("Confirm with a code")).toBeNull();
+  });
+
   it("blocked by the page: disabled with the page's reason", () => {
     render(
       <WithI18n>

@@ -15,6 +15,7 @@ import { parseAmountText, type AmountBounds } from "@/lib/money/parse-amount";
 import { netMinor } from "./format";
 import { TotalsTable } from "./totals-table";
 import { useSingleFlight } from "./use-single-flight";
+import { StepUpPrompt } from "@/components/step-up-prompt";
 
 /** A typed net total may be negative (more debits than top-ups) and as large as any sum of a file. */
 const TYPED_TOTAL_BOUNDS: AmountBounds = { min: -(BigInt(10) ** BigInt(40)), max: BigInt(10) ** BigInt(40) };
@@ -38,6 +39,7 @@ export function ConfirmRun({
   action,
   onStarted,
   blockedReason = null,
+  stepUpAction,
 }: {
   summary: Pick<BatchSummaryView, "totals" | "valid" | "invalid">;
   confirm: ConfirmView;
@@ -45,12 +47,15 @@ export function ConfirmRun({
   onStarted?: () => void;
   /** Why the run cannot start now (e.g. the same file was uploaded before and that is not confirmed), or null. */
   blockedReason?: string | null;
+  /** Takes the code when the run is above the team's threshold (the step-up server action unless given). */
+  stepUpAction?: (input: { code: string }) => Promise<ActionResult<unknown>>;
 }) {
   const { t, locale } = useI18n();
   const id = useId();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const { send, pending, done, problem } = useSingleFlight(action);
+  const { send, pending, done, problem, problemCode, clearProblem } = useSingleFlight(action);
+  const stepUp = problemCode === "step_up_required";
   const typing = confirm.threshold === "type_total";
 
   const mismatched = typing
@@ -123,7 +128,15 @@ export function ConfirmRun({
           </div>
         </fieldset>
       ) : null}
-      {problem ? (
+      {stepUp && !pending ? (
+        <StepUpPrompt
+          confirmCode={stepUpAction}
+          onConfirmed={() => {
+            clearProblem();
+            void run();
+          }}
+        />
+      ) : problem ? (
         <Alert tone="danger" live>
           {t(problem)}
         </Alert>

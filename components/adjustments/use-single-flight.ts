@@ -15,12 +15,15 @@ export function useSingleFlight(action: () => Promise<ActionResult<unknown>>) {
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The refusal's code (step_up_required: the caller asks for a code and sends again). */
+  const [problemCode, setProblemCode] = useState<string | null>(null);
 
   const send = useCallback(async (): Promise<boolean> => {
     if (flying.current) return false;
     flying.current = true;
     setPending(true);
     setProblem(null);
+    setProblemCode(null);
     try {
       const result = await action();
       if (result.ok) {
@@ -28,6 +31,7 @@ export function useSingleFlight(action: () => Promise<ActionResult<unknown>>) {
         return true;
       }
       setProblem(result.error.message);
+      setProblemCode(result.error.code ?? null);
     } catch {
       setProblem(t("adjustments.page.connection_lost"));
     } finally {
@@ -37,5 +41,5 @@ export function useSingleFlight(action: () => Promise<ActionResult<unknown>>) {
     return false;
   }, [action, t]);
 
-  return { send, pending, done, problem, clearProblem: () => setProblem(null) };
+  return { send, pending, done, problem, problemCode, clearProblem: () => setProblem(null) };
 }

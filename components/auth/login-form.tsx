@@ -11,9 +11,14 @@ import { Alert } from "@/components/ui/alert";
 import type { Translate } from "@/lib/i18n/translate";
 import { sameOriginPath } from "@/lib/auth/redirect";
 
-/** next-auth hands the authorize() failure through as `error`: invalid_credentials, throttled:<seconds> or busy:<seconds>. */
+/**
+ * next-auth hands the authorize() failure through as `error`: invalid_credentials, two_factor_required,
+ * two_factor_failed, throttled:<seconds> or busy:<seconds>.
+ */
 function signInErrorText(error: string, t: Translate): string {
   if (error === "invalid_credentials" || error === "CredentialsSignin") return t("login.invalid_credentials");
+  if (error === "two_factor_failed") return t("login.code_wrong");
+  if (error === "two_factor_required") return t("login.code_required");
   const refused = /^(throttled|busy):(\d+)$/.exec(error);
   if (refused) return t(refused[1] === "busy" ? "login.busy" : "login.throttled", { seconds: refused[2] });
   return t("login.failed");
@@ -24,6 +29,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError ? signInErrorText(initialError, t) : null);
   const [pending, setPending] = useState(false);
+  // The second step: the password was right and the member has two-factor on. Email and password are sent again with the code.
+  const [secondStep, setSecondStep] = useState<{ email: string; password: string } | null>(null);
+  const [recovery, setRecovery] = useState(false);
   // Set once React handles the form: tests (and nothing else) wait for it before submitting.
   const ready = useHydrated();
 
@@ -32,9 +40,15 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
+    const credentials = secondStep ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const code = secondStep ? String(form.get("code") ?? "").trim() : "";
     try {
-      const result = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false });
+      const result = await signIn("credentials", { ...credentials, code, redirect: false });
       if (!result || result.error || !result.ok) {
+        if (result?.error === "two_factor_required" && !secondStep) {
+          setSecondStep(credentials);
+          return;
+        }
         setError(signInErrorText(result?.error ?? "", t));
         return;
       }
@@ -56,15 +70,50 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
           </Alert>
         ) : null}
       </div>
-      <Field id="email" label={t("login.email")} required>
-        <Input name="email" type="email" autoComplete="username" required />
-      </Field>
-      <Field id="password" label={t("login.password")} required>
-        <Input name="password" type="password" autoComplete="current-password" required />
-      </Field>
+      {secondStep ? (
+        <>
+          <p className="text-sm text-muted">{recovery ? t("login.recovery_hint") : t("login.code_hint")}</p>
+          {recovery ? (
+            <Field key="recovery" id="recovery-code" label={t("login.recovery_code")} required>
+              <Input name="code" autoComplete="off" spellCheck={false} required autoFocus />
+            </Field>
+          ) : (
+            <Field key="code" id="code" label={t("login.code")} required>
+              <Input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required autoFocus />
+            </Field>
+          )}
+        </>
+      ) : (
+        <>
+          <Field id="email" label={t("login.email")} required>
+            <Input name="email" type="email" autoComplete="username" required />
+          </Field>
+          <Field id="password" label={t("login.password")} required>
+            <Input name="password" type="password" autoComplete="current-password" required />
+          </Field>
+        </>
+      )}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("login.submitting") : t("login.submit")}
       </Button>
+      {secondStep ? (
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <Button type="button" variant="ghost" onClick={() => setRecovery(!recovery)}>
+            {recovery ? t("login.use_code") : t("login.use_recovery_code")}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => {
+              setSecondStep(null);
+              setRecovery(false);
+              setError(null);
+            }}
+          >
+            {t("login.start_over")}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }

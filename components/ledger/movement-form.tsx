@@ -20,6 +20,7 @@ import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission, useRateLimitWait, type Settled } from "./use-ledger-submission";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { StepUpPrompt } from "@/components/step-up-prompt";
 
 const ACTIONS = { top_up: topUpAction, debit: debitAction } as const;
 
@@ -71,6 +72,8 @@ export function MovementForm({
   const [notice, setNotice] = useState<string | null>(null);
   const [connectionLost, setConnectionLost] = useState(false);
   const [unknown, setUnknown] = useState<{ key: string; reason: string } | null>(null);
+  // The amount is above the team's threshold and this session gave no fresh code: asked inline, then the same request again.
+  const [stepUp, setStepUp] = useState(false);
   const { submit, pending } = useLedgerSubmission(ACTIONS[kind] as (input: unknown) => ReturnType<typeof topUpAction>);
   const waiting = useRateLimitWait(pending);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
@@ -102,6 +105,7 @@ export function MovementForm({
     setConnectionLost(false);
     if (settled.kind === "refused") {
       const { error } = settled;
+      if (error.code === "step_up_required") return setStepUp(true);
       if (error.kind === "not_found") return onPageError(error.message);
       setReview(null);
       if (applyServerErrors(form.setError, error.fieldErrors, fieldsNamed("amount", "description")).placed === 0) setNotice(error.message);
@@ -180,6 +184,14 @@ export function MovementForm({
             <span id={`${prefix}-blocked`}>{t("ledger.confirm.blocked", { date: formatTimestamp(account.blockedAt, locale, timeZone) })}</span>
           </Alert>
         ) : null}
+        {stepUp ? (
+          <StepUpPrompt
+            onConfirmed={() => {
+              setStepUp(false);
+              void send();
+            }}
+          />
+        ) : null}
         {connectionLost ? (
           <Alert tone="warning" live>
             {t("ledger.connection_lost_resend")}
@@ -191,14 +203,21 @@ export function MovementForm({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={send} disabled={pending || refusedBy !== null} aria-busy={pending} aria-describedby={refusedBy ?? undefined}>
+          <Button onClick={send} disabled={pending || stepUp || refusedBy !== null} aria-busy={pending} aria-describedby={refusedBy ?? undefined}>
             {pending
               ? t("ledger.confirm.sending")
               : connectionLost
                 ? t("ledger.confirm.resend")
                 : t(kind === "top_up" ? "ledger.confirm.submit_top_up" : "ledger.confirm.submit_debit")}
           </Button>
-          <Button variant="secondary" onClick={() => setReview(null)} disabled={pending}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setStepUp(false);
+              setReview(null);
+            }}
+            disabled={pending}
+          >
             {t("ledger.confirm.back")}
           </Button>
         </div>

@@ -9,3 +9,5 @@ import { island } from "@/components/ui/island";
 export const LazyTeamSection = dynamic(() => import("./team-section").then((module) => island(module.TeamSection, "team")));
 
 export const LazyConnectionForm = dynamic(() => import("./connection-form").then((module) => island(module.ConnectionForm, "connection")));
+
+export const LazySecurityRulesForm = dynamic(() => import("./security-rules-form").then((module) => island(module.SecurityRulesForm, "security-rules")));

@@ -18,6 +18,10 @@ import {
   type StoredTotals,
 } from "./batch-store";
 import { applyMapping } from "./upload";
+import { requireStepUp } from "@/lib/auth/step-up";
+
+/** A total as the page sent it (minor units as digits); anything else counts as nothing (confirmRun refuses totals that differ). */
+const toMinor = (text: string): bigint => (/^-?\d{1,30}$/.test(text) ? BigInt(text) : BigInt(0));
 
 const BatchIdSchema = z.object({ batchId: z.uuid() });
 
@@ -60,6 +64,11 @@ export const confirmRunAction = authedAction(
     const batch = await batchFor(db, user, batchId);
     const earlier = await batchesWithHash(db, batch.fileHash, { excludeId: batch.id });
     if (earlier.length > 0 && !sameFileAcknowledged) throw new DashboardError("adjustments.page.same_file.unconfirmed");
+    // A batch moves the sum of its rows: above the threshold of a currency, a fresh code first (as a single top-up).
+    const amounts = Object.entries(totals).flatMap(([currency, sums]) =>
+      [sums.top_up.minor, sums.debit.minor].map((minor) => ({ currency, minor: toMinor(minor) })),
+    );
+    await requireStepUp(db, user, amounts);
     await confirmRun(db, batchId, user, { totals: totals as StoredTotals });
     return { batchId };
   },

@@ -79,3 +79,13 @@ export function decryptStoredKey(stored: StoredConnection, key?: Buffer): string
     return null;
   }
 }
+
+/** Another secret at rest under the same key (a member's TOTP secret): `associatedData` binds it to its place. */
+export function encryptWithDashboardKey(plain: string, associatedData: string, key: Buffer = connectionEncryptionKey()): string {
+  return encryptText(plain, key, associatedData);
+}
+
+/** The plain text of encryptWithDashboardKey; throws when the key or the place differ (or the text was tampered with). */
+export function decryptWithDashboardKey(encrypted: string, associatedData: string, key: Buffer = connectionEncryptionKey()): string {
+  return decryptText(encrypted, key, associatedData);
+}

@@ -43,6 +43,10 @@ export function authedAction<S extends z.ZodType, T>(
     try {
       const user = await loadSessionUser();
       if (!user) return { ok: false, error: { kind: "unauthenticated", message: t("auth.unauthenticated"), fieldErrors: {} } };
+      // The team requires two-factor and this member has none yet: only their own account (where they turn it on) answers.
+      if (permission !== "self" && user.twoFactorPending) {
+        return { ok: false, error: { kind: "forbidden", code: "two_factor.required_first", message: t("two_factor.required_first"), fieldErrors: {} } };
+      }
       if (permission !== "self" && !can(user.role, permission)) {
         return { ok: false, error: { kind: "forbidden", code: "forbidden", message: permissionExplanation(permission, user.role, t), fieldErrors: {} } };
       }

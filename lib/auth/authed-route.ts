@@ -60,6 +60,9 @@ export function authedRoute<S extends z.ZodType, T, P = Record<string, string>>(
     try {
       const user = await loadSessionUser();
       if (!user) return fail({ kind: "unauthenticated", message: t("auth.unauthenticated"), fieldErrors: {} });
+      if (user.twoFactorPending) {
+        return fail({ kind: "forbidden", code: "two_factor.required_first", message: t("two_factor.required_first"), fieldErrors: {} });
+      }
       if (!can(user.role, permission)) {
         return fail({ kind: "forbidden", code: "forbidden", message: permissionExplanation(permission, user.role, t), fieldErrors: {} });
       }

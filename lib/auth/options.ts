@@ -17,14 +17,27 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: "Email",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        // The second step of a member with two-factor on: a TOTP code or a recovery code, sent with the password again.
+        code: { label: "Code", type: "text" },
+      },
       async authorize(credentials, req) {
         const email = String(credentials?.email ?? "").slice(0, 255);
         const password = String(credentials?.password ?? "").slice(0, 1024);
+        const code = String(credentials?.code ?? "").slice(0, 64) || null;
         if (!email || !password) throw new Error("invalid_credentials");
         const db = await getDb();
         const origin = originOf(req?.headers as Headers);
-        const result = await signInWithPassword(db, { email, password, address: origin.address });
+        const result = await signInWithPassword(db, { email, password, address: origin.address, secondFactor: { code } });
+        // The password was right: the form asks for the code (nothing was counted).
+        if (!result.ok && result.reason === "two_factor_required") throw new Error("two_factor_required");
+        if (!result.ok && result.reason === "two_factor_failed") {
+          const subject = { id: result.userId, email: email.trim().toLowerCase() };
+          await recordSecurityEvent(db, { kind: "two_factor_failed", subject, origin });
+          throw new Error("two_factor_failed");
+        }
         if (!result.ok) {
           // A "busy" answer compared nothing and counted nothing: it is load shedding, not an attempt on the account.
           if (result.reason !== "busy") {
@@ -42,7 +55,14 @@ export const authOptions: NextAuthOptions = {
           userAgent: origin.userAgent,
         });
         const person = { id: result.user.id, email: result.user.email };
-        await recordSecurityEvent(db, { kind: "sign_in", actor: person, subject: person, origin });
+        if (result.via === "recovery_code") await recordSecurityEvent(db, { kind: "recovery_code_used", actor: person, subject: person, origin });
+        await recordSecurityEvent(db, {
+          kind: "sign_in",
+          actor: person,
+          subject: person,
+          origin,
+          detail: result.via ? { second_factor: result.via } : undefined,
+        });
         return { id: String(result.user.id), email: result.user.email, name: result.user.name, sessionId };
       },
     }),

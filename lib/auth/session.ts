@@ -12,6 +12,8 @@ export interface SessionUser extends Omit<DashboardUser, "role"> {
   role: Role;
   /** The session this request belongs to (dashboard.sessions). */
   sessionId: string;
+  /** The team requires two-factor and this member has not turned it on: nothing but their own account until they do. */
+  twoFactorPending: boolean;
 }
 
 /**
@@ -31,8 +33,17 @@ export async function loadSessionUser(): Promise<SessionUser | null> {
 /** Once per render of a page (layout and page share it). */
 export const getCurrentUser = cache(loadSessionUser);
 
+/** Where a member the team requires two-factor of is sent until they have turned it on. */
+const TWO_FACTOR_SETUP_PATH = "/two-factor";
+
+/**
+ * The signed-in user for a dashboard page (else to the sign-in page). A member who still owes the team's required
+ * two-factor is sent to set it up: every page of the dashboard asks here, not only its layout (which Next renders
+ * alongside the page, not before it).
+ */
 export async function requireUser(): Promise<SessionUser> {
   const user = await getCurrentUser();
   if (!user) redirect("/login");
+  if (user.twoFactorPending) redirect(TWO_FACTOR_SETUP_PATH);
   return user;
 }

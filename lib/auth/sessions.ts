@@ -53,7 +53,16 @@ export async function startSession(
  * The user of a live session, as the database has them now; null when the session ended, expired, belongs to someone
  * else or was issued before the user's sessions were all ended. Marks the session seen (at most once a minute).
  */
-export async function liveSessionUser(db: Db, userId: number, sessionId: string): Promise<DashboardUser | null> {
+/** A live session's user, and whether the team requires two-factor of them while they have none yet. */
+export interface LiveSessionUser extends DashboardUser {
+  twoFactorPending: boolean;
+}
+
+/** The team requires two-factor (security_settings) and the user has not turned it on. */
+const TWO_FACTOR_PENDING = sql<boolean>`(${users.totpEnrolledAt} IS NULL
+  AND coalesce((SELECT s.require_two_factor FROM dashboard.security_settings s WHERE s.id = 1), false))`;
+
+export async function liveSessionUser(db: Db, userId: number, sessionId: string): Promise<LiveSessionUser | null> {
   if (!Number.isSafeInteger(userId) || userId <= 0 || !UUID.test(sessionId)) return null;
   // One statement: the mark of "seen" rides along as a data-modifying CTE (a request pays one round trip, not two).
   const seen = db.$with("seen").as(
@@ -65,11 +74,11 @@ export async function liveSessionUser(db: Db, userId: number, sessionId: string)
   );
   const rows = await db
     .with(seen)
-    .select(USER_COLUMNS)
+    .select({ ...USER_COLUMNS, twoFactorPending: TWO_FACTOR_PENDING })
     .from(users)
     .innerJoin(sessions, eq(sessions.id, sessionId))
     .where(and(eq(users.id, userId), live()));
-  return (rows[0] as DashboardUser | undefined) ?? null;
+  return (rows[0] as LiveSessionUser | undefined) ?? null;
 }
 
 /** The user's live sessions, the most recently seen first. */

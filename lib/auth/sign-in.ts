@@ -5,11 +5,17 @@ import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECOND
 import { upgradePasswordHash } from "./upgrade-password-hash";
 import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";
 import { isRole } from "./permissions";
+import { checkSecondFactor, type TotpOptions } from "./totp";
 import { config } from "@/lib/config.mjs";
 
 export type SignInResult =
-  | { ok: true; user: DashboardUser }
+  /** `via`: the second factor that was given (absent: the member has none). */
+  | { ok: true; user: DashboardUser; via?: "totp" | "recovery_code" }
   | { ok: false; reason: "invalid_credentials" }
+  /** The password was right, the member has two-factor on and no code was given: nothing counted. */
+  | { ok: false; reason: "two_factor_required" }
+  /** The password was right, the code was not (or was used before): counted as a failure. */
+  | { ok: false; reason: "two_factor_failed"; userId: number }
   /** The account or the address is locked (or this failure locked it). */
   | { ok: false; reason: "throttled"; retryAfter: number }
   /** This instance is already comparing (and queueing) as many passwords as it may: nothing was counted. */
@@ -25,10 +31,14 @@ export type SignInResult =
  * After a success, a stored hash made with bcrypt or with other parameters than
  * `hashing` (the configured ones) is replaced by a fresh argon2id hash; that
  * failing is logged and the sign-in goes on.
+ *
+ * With `secondFactor` (the sign-in form; a password check alone passes none), a member who has two-factor on needs a
+ * code too. No code: "two_factor_required" (only once the password is right) and the attempt is given back. A wrong
+ * or used code is a failure in the same counts as a wrong password: a burst of them locks the account.
  */
 export async function signInWithPassword(
   db: Db,
-  input: { email: string; password: string; address: string },
+  input: { email: string; password: string; address: string; secondFactor?: { code: string | null; totp?: TotpOptions } },
   gate: ConcurrencyGate = passwordCheckGate(),
   hashing: PasswordHashing = config().dashboard.passwordHashing,
 ): Promise<SignInResult> {
@@ -50,9 +60,25 @@ export async function signInWithPassword(
       // Still holding the gate's place: hashing again costs as much as the check did.
       await upgradeStoredHash(db, user, input.password, hashing);
       ticket.leave();
+      let via: "totp" | "recovery_code" | undefined;
+      if (input.secondFactor && user.twoFactorEnrolled) {
+        if (!input.secondFactor.code) {
+          // This attempt locked the account (earlier wrong codes): the code would be refused, so the wait is said now.
+          if (reservation.lockSeconds > 0) return { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds };
+          await Promise.all([releaseAttempt(db, account), releaseAttempt(db, address)]);
+          return { ok: false, reason: "two_factor_required" };
+        }
+        const check = await checkSecondFactor(db, user.id, input.secondFactor.code, input.secondFactor.totp);
+        if (!check.ok) {
+          return reservation.lockSeconds > 0
+            ? { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds }
+            : { ok: false, reason: "two_factor_failed", userId: user.id };
+        }
+        via = check.via;
+      }
       await Promise.all([clearFailures(db, account), releaseAttempt(db, address)]);
-      const { passwordHash: _hash, ...safe } = user;
-      return { ok: true, user: safe };
+      const { passwordHash: _hash, twoFactorEnrolled: _enrolled, ...safe } = user;
+      return via ? { ok: true, user: safe, via } : { ok: true, user: safe };
     }
     ticket.leave();
     return reservation.lockSeconds > 0 ? { ok: false, reason: "throttled", retryAfter: reservation.lockSeconds } : { ok: false, reason: "invalid_credentials" };

@@ -36,12 +36,15 @@ export async function findUserById(db: Db, id: number): Promise<DashboardUser | 
   return (row as DashboardUser | undefined) ?? null;
 }
 
-export async function findUserWithHashByEmail(db: Db, email: string): Promise<(DashboardUser & { passwordHash: string }) | null> {
+/** A user as sign-in needs them: with the password hash and whether a second factor is asked. */
+export type UserWithHash = DashboardUser & { passwordHash: string; twoFactorEnrolled: boolean };
+
+export async function findUserWithHashByEmail(db: Db, email: string): Promise<UserWithHash | null> {
   const [row] = await db
-    .select({ ...columns, passwordHash: users.passwordHash })
+    .select({ ...columns, passwordHash: users.passwordHash, twoFactorEnrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
-  return (row as (DashboardUser & { passwordHash: string }) | undefined) ?? null;
+  return (row as UserWithHash | undefined) ?? null;
 }
 
 export async function listUsers(db: Db): Promise<DashboardUser[]> {

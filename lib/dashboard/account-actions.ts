@@ -59,7 +59,8 @@ export const changePasswordAction = authedAction("self", ChangePasswordSchema, a
   const origin = await currentOrigin();
   const check = await signInWithPassword(db, { email: user.email, password: input.currentPassword, address: origin.address });
   if (!check.ok) {
-    if (check.reason === "invalid_credentials") throw new DashboardError("password.current_wrong", "currentPassword");
+    // No second factor was asked: only a wrong password or a wait can come back.
+    if (!("retryAfter" in check)) throw new DashboardError("password.current_wrong", "currentPassword");
     throw new DashboardError("password.wait", "currentPassword", { seconds: check.retryAfter });
   }
   if (input.newPassword === input.currentPassword) throw new DashboardError("password.same", "newPassword");

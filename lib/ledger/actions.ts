@@ -8,6 +8,7 @@ import { moveMoney } from "@/lib/ledger/move-money";
 import { deleteAccount } from "@/lib/ledger/delete-account";
 import { reconcileOperation } from "@/lib/ledger/reconcile-operation";
 import type { LedgerContext } from "@/lib/ledger/run-once";
+import { requireStepUp } from "@/lib/auth/step-up";
 
 /** The ledger's server actions: each one permission of the table, the form's own schema, one service. */
 async function ledgerContext({ db, user, t }: ActionContext): Promise<LedgerContext> {
@@ -18,9 +19,19 @@ export const openAccountAction = authedAction("accounts.open", OpenAccountReques
   openAccount(await ledgerContext(context), input),
 );
 
-export const topUpAction = authedAction("accounts.top_up", TopUpRequestSchema, async (input, context) => moveMoney(await ledgerContext(context), input));
+/**
+ * Above the team's threshold for its currency, a top-up or debit needs a fresh code in this session first
+ * (`step_up_required`: the form asks for it, then sends the same request, same idempotency key, again).
+ */
+export const topUpAction = authedAction("accounts.top_up", TopUpRequestSchema, async (input, context) => {
+  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }]);
+  return moveMoney(await ledgerContext(context), input);
+});
 
-export const debitAction = authedAction("accounts.debit", DebitRequestSchema, async (input, context) => moveMoney(await ledgerContext(context), input));
+export const debitAction = authedAction("accounts.debit", DebitRequestSchema, async (input, context) => {
+  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }]);
+  return moveMoney(await ledgerContext(context), input);
+});
 
 export const deleteAccountAction = authedAction("accounts.delete", DeleteAccountRequestSchema, async (input, context) =>
   deleteAccount(await ledgerContext(context), input),

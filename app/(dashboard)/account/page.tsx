@@ -11,7 +11,9 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/config";
 import { Card, PageHeader } from "@/components/ui/card";
 import { SessionList, type SessionRow } from "@/components/account/session-list";
-import { LazyPasswordForm } from "@/components/account/lazy-sections";
+import { LazyPasswordForm, LazyTwoFactorSection } from "@/components/account/lazy-sections";
+import { twoFactorState } from "@/lib/auth/totp";
+import { readSecuritySettings } from "@/lib/auth/security-settings";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,7 +37,12 @@ export default async function AccountPage() {
   const [user, t, locale, timeZone] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone()]);
   const db = await getDb();
   const owner = can(user.role, "team.manage");
-  const [own, team] = await Promise.all([listSessions(db, user.id), owner ? listTeamSessions(db, user.id) : Promise.resolve({ sessions: [], total: 0 })]);
+  const [own, team, twoFactor, rules] = await Promise.all([
+    listSessions(db, user.id),
+    owner ? listTeamSessions(db, user.id) : Promise.resolve({ sessions: [], total: 0 }),
+    twoFactorState(db, user.id),
+    readSecuritySettings(db),
+  ]);
   const teamRows = team.sessions.map((session) => ({
     ...sessionRow(session, user.sessionId, t, locale, timeZone),
     member: { id: session.userId, label: memberLabel(session) },
@@ -46,6 +53,16 @@ export default async function AccountPage() {
       <div className="space-y-6">
         <Card title={t("password.title")} description={t("password.description")} titleId="password-title">
           <LazyPasswordForm minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+        </Card>
+        <Card title={t("two_factor.title")} description={t("two_factor.description")} titleId="two-factor-title">
+          <LazyTwoFactorSection
+            status={{
+              enrolled: twoFactor.enrolled,
+              enrolledAt: twoFactor.enrolledAt ? formatTimestamp(twoFactor.enrolledAt.toISOString(), locale, timeZone) : null,
+              recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+              requiredByTeam: rules.requireTwoFactor,
+            }}
+          />
         </Card>
         <Card title={t("sessions.title")} description={t("sessions.description")} titleId="sessions-title">
           <SessionList sessions={own.map((session) => sessionRow(session, user.sessionId, t, locale, timeZone))} />

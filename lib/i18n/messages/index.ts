@@ -14,6 +14,7 @@ import { paletteMessages } from "./palette";
 import { permissionMessages } from "./permissions";
 import { settingsMessages } from "./settings";
 import { shellMessages } from "./shell";
+import { twoFactorMessages } from "./two-factor";
 
 /** Every area's texts; later areas add their file here. */
 const areas = [
@@ -33,6 +34,7 @@ const areas = [
   adjustmentBatchMessages,
   apiDocsMessages,
   accountMessages,
+  twoFactorMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

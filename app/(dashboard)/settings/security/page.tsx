@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
 import { can, isRole } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { readSecuritySettings } from "@/lib/auth/security-settings";
+import { minorToMajor } from "@/lib/money/money";
 import { listUsers } from "@/lib/auth/users";
 import { listSecurityEvents, SECURITY_EVENT_KINDS, type SecurityEventView } from "@/lib/auth/security-events";
 import { loadSecurityLogParams, securityLogExportHref, securityLogPageOf, toSecurityEventFilters } from "@/lib/dashboard/security-log-params";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
-import { PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
@@ -16,6 +18,7 @@ import { memberLabel } from "@/lib/auth/member-label";
 import { deviceLabel } from "@/lib/auth/device-label";
 import { PermissionNote } from "@/components/permission-note";
 import { SecurityLogTable, type SecurityLogRow } from "@/components/settings/security-log-table";
+import { LazySecurityRulesForm } from "@/components/settings/lazy-sections";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("security.title") };
@@ -54,7 +57,11 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
   }
   const params = loadSecurityLogParams(raw);
   const db = await getDb();
-  const [result, members] = await Promise.all([listSecurityEvents(db, toSecurityEventFilters(params), securityLogPageOf(params)), listUsers(db)]);
+  const [result, members, rules] = await Promise.all([
+    listSecurityEvents(db, toSecurityEventFilters(params), securityLogPageOf(params)),
+    listUsers(db),
+    readSecuritySettings(db),
+  ]);
   const rows: SecurityLogRow[] = result.items.map((event) => ({
     id: event.id,
     when: formatTimestamp(event.createdAt, locale, timeZone),
@@ -73,6 +80,14 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
         <span data-testid="security-total">{t("security.total", { count: result.total })}</span>
       </PageHeader>
       <div className="space-y-4">
+        <Card title={t("security_rules.title")} description={t("security_rules.description")} titleId="security-rules-title">
+          <LazySecurityRulesForm
+            initial={{
+              requireTwoFactor: rules.requireTwoFactor,
+              thresholds: Object.entries(rules.stepUpThresholds).map(([currency, minor]) => ({ currency, amount: minorToMajor(minor, currency) })),
+            }}
+          />
+        </Card>
         <p className="text-sm text-muted">{t("security.description")}</p>
         <FilterForm action="/settings/security" label={t("security.filters")} applyLabel={t("audit.filter.apply")} clearLabel={t("audit.clear")}>
           <Field id="security-kind" className="min-w-40 flex-1" label={t("security.filter.kind")}>
