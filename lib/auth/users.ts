@@ -48,6 +48,14 @@ export async function findUserWithHashByEmail(db: Db, email: string): Promise<(D
 /** A member as the team list shows them: passwordSet is false while an invited member has not used their link. */
 export type TeamUser = DashboardUser & { passwordSet: boolean };
 
+export async function findTeamUser(db: Db, id: number): Promise<TeamUser | null> {
+  const [row] = await db
+    .select({ ...columns, passwordSet: users.passwordSet })
+    .from(users)
+    .where(eq(users.id, id));
+  return (row as TeamUser | undefined) ?? null;
+}
+
 export async function listUsers(db: Db): Promise<TeamUser[]> {
   return (await db
     .select({ ...columns, passwordSet: users.passwordSet })

@@ -7,6 +7,7 @@ import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
+import { linkMessages } from "./links";
 import { listMessages } from "./lists";
 import { overviewMessages } from "./overview";
 import { pageMessages } from "./pages";
@@ -33,6 +34,7 @@ const areas = [
   adjustmentBatchMessages,
   apiDocsMessages,
   accountMessages,
+  linkMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;
