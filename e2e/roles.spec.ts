@@ -1,5 +1,5 @@
 import { test, expect, type Request } from "@playwright/test";
-import { apiKey, emailOf, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
+import { apiKey, emailOf, formAlert, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
 
 test.describe("owner", () => {
   test.use({ storageState: storageStateOf("owner") });
@@ -15,23 +15,25 @@ test.describe("owner", () => {
     expect(await page.content()).not.toContain(apiKey());
   });
 
-  test("owner: invites a member whose one-time password signs in", async ({ page, browser }) => {
+  test("owner: invites a member: a one-time link instead of a password; until it is used the member is Invited and cannot sign in", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = `invited-${Date.now()}@example.com`;
     await page.goto("/settings");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("lead");
     await page.getByRole("button", { name: "Invite", exact: true }).click();
-    const shown = page.getByTestId("invited-password");
-    await expect(shown).toBeVisible();
-    const generated = (await shown.textContent())!.trim();
-    expect(generated).toMatch(/^[A-Za-z0-9]{20}$/);
-    await expect(page.getByTestId(`member-${email}`)).toBeVisible();
+    const shown = page.getByTestId("invited-link");
+    await expect(shown).toHaveText(new RegExp(`^${baseURL}/welcome/[A-Za-z0-9_-]{43}$`));
+    await expect(page.getByTestId(`member-${email}`).getByText("Invited", { exact: true })).toBeVisible();
 
-    // A context of its own, without the owner's cookies that test.use() would give it.
+    // A context of its own, without the owner's cookies that test.use() would give it: no password signs in yet.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const invited = await context.newPage();
-    await signInWithForm(invited, email, generated);
-    await expect(invited).toHaveURL(/:\d+\/$/);
+    await signInWithForm(invited, email, "a-guessed-password-1");
+    await expect(formAlert(invited)).toHaveText("Wrong email or password.");
     await context.close();
   });
 

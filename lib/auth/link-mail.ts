@@ -3,17 +3,6 @@ import { config } from "@/lib/config.mjs";
 import type { Translate } from "@/lib/i18n/translate";
 import type { LinkPurpose } from "./one-time-links";
 
-/** Where the dashboard is reached: NEXTAUTH_URL, else this instance on localhost (a link printed by the CLI, a mail). */
-export function publicOrigin(): string {
-  const { dashboard, port } = config();
-  return (dashboard.authUrl ?? `http://localhost:${port}`).replace(/\/+$/, "");
-}
-
-/** The page a link opens: /welcome/<token>. */
-export const linkPath = (token: string): string => `/welcome/${token}`;
-
-export const linkUrl = (token: string, origin = publicOrigin()): string => `${origin}${linkPath(token)}`;
-
 export type LinkMailOutcome = { sent: true } | { sent: false; reason: string } | null;
 
 const MAIL_TIMEOUT_MS = 10_000;

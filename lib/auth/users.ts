@@ -101,7 +101,7 @@ export async function resetPassword(db: Db, userId: number, password = generateP
   const passwordHash = await hashPassword(password);
   const rows = await db
     .update(users)
-    .set({ passwordHash, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
+    .set({ passwordHash, passwordSet: true, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (!rows.length) throw new DashboardError("team.user_not_found");

@@ -2,7 +2,8 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import type { Translate } from "@/lib/i18n/translate";
 import { createOneTimeLink, type LinkPurpose } from "@/lib/auth/one-time-links";
-import { linkPath, linkUrl, mailLink, type LinkMailOutcome } from "@/lib/auth/link-mail";
+import { mailLink, type LinkMailOutcome } from "@/lib/auth/link-mail";
+import { linkPath, linkUrl } from "@/lib/auth/link-url";
 import { recordActionEvent } from "@/lib/auth/security-events";
 
 export interface IssuedLink {

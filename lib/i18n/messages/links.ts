@@ -20,9 +20,15 @@ export const linkMessages = defineMessages(
     "links.mail.subject.invite": "Your invitation to the dashboard",
     "links.mail.subject.reset": "Set a new dashboard password",
     "links.mail.body.invite":
-      "Hello :name,\n\nyou have been invited to the dashboard. Choose your password here (the link works once, until :expires):\n\n:url\n\nIf you did not expect this mail, ignore it.",
+      "Hello :name,\n\n" +
+      "you have been invited to the dashboard. Choose your password here (the link works once, until :expires):\n\n" +
+      ":url\n\n" +
+      "If you did not expect this mail, ignore it.",
     "links.mail.body.reset":
-      "Hello :name,\n\nan owner of the dashboard has given you a link to set a new password (it works once, until :expires):\n\n:url\n\nIf you did not expect this mail, tell an owner.",
+      "Hello :name,\n\n" +
+      "an owner of the dashboard has given you a link to set a new password (it works once, until :expires):\n\n" +
+      ":url\n\n" +
+      "If you did not expect this mail, tell an owner.",
     "welcome.title.invite": "Welcome",
     "welcome.title.reset": "Set a new password",
     "welcome.account": "Account: :name (:email)",
@@ -58,9 +64,15 @@ export const linkMessages = defineMessages(
     "links.mail.subject.invite": "Приглашение в панель управления",
     "links.mail.subject.reset": "Новый пароль для панели управления",
     "links.mail.body.invite":
-      "Здравствуйте, :name!\n\nВас пригласили в панель управления. Задайте пароль по ссылке (она работает один раз, до :expires):\n\n:url\n\nЕсли вы не ждали этого письма, просто удалите его.",
+      "Здравствуйте, :name!\n\n" +
+      "Вас пригласили в панель управления. Задайте пароль по ссылке (она работает один раз, до :expires):\n\n" +
+      ":url\n\n" +
+      "Если вы не ждали этого письма, просто удалите его.",
     "links.mail.body.reset":
-      "Здравствуйте, :name!\n\nВладелец панели управления выдал вам ссылку, чтобы задать новый пароль (она работает один раз, до :expires):\n\n:url\n\nЕсли вы не ждали этого письма, сообщите владельцу.",
+      "Здравствуйте, :name!\n\n" +
+      "Владелец панели управления выдал вам ссылку, чтобы задать новый пароль (она работает один раз, до :expires):\n\n" +
+      ":url\n\n" +
+      "Если вы не ждали этого письма, сообщите владельцу.",
     "welcome.title.invite": "Добро пожаловать",
     "welcome.title.reset": "Новый пароль",
     "welcome.account": "Аккаунт: :name (:email)",
