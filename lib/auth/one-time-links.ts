@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { oneTimeLinks, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { checkPasswordStrength, type PasswordProblem } from "@/lib/auth/password-strength";
+import type { PasswordProblem } from "@/lib/auth/password-strength";
 import { recordSecurityEvent } from "@/lib/auth/security-events";
 import type { RequestOrigin } from "@/lib/auth/request-origin";
 
@@ -96,6 +96,9 @@ export async function useOneTimeLink(db: Db, token: string, newPassword: string,
   const inspected = await inspectOneTimeLink(db, token);
   if (!inspected.ok) return refuse(db, inspected, origin);
   const { link } = inspected;
+  // Loaded here: the rule is server-only (its lists stay off the client), and the operator commands, which create links
+  // outside Next, must not load it.
+  const { checkPasswordStrength } = await import("@/lib/auth/password-strength");
   const strength = checkPasswordStrength(newPassword, [link.email, link.name]);
   if (strength.problem) return { ok: false, reason: "password", problem: strength.problem };
   // Hashed before the transaction: argon2id takes tens of ms and no row is held meanwhile.

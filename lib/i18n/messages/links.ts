@@ -43,6 +43,10 @@ export const linkMessages = defineMessages(
     "welcome.ask_owner": "Ask an owner of the dashboard for a new link.",
     "welcome.to_login": "Go to sign-in",
     "login.password_set": "Password set, sign in.",
+    "security.link.invite": "Invite",
+    "security.link.reset": "Password reset",
+    "security.link.mailed": "mailed",
+    "security.link.mail_failed": "mail not sent",
   },
   {
     "links.copy": "Копировать ссылку",
@@ -87,5 +91,9 @@ export const linkMessages = defineMessages(
     "welcome.ask_owner": "Попросите владельца панели выдать новую ссылку.",
     "welcome.to_login": "Перейти ко входу",
     "login.password_set": "Пароль задан, войдите.",
+    "security.link.invite": "Приглашение",
+    "security.link.reset": "Сброс пароля",
+    "security.link.mailed": "отправлена письмом",
+    "security.link.mail_failed": "письмо не отправлено",
   },
 );
