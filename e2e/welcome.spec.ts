@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect, type Request } from "@playwright/test";
-import { pageAs, storageStateOf, waitForLoginForm } from "./helpers";
+import { openTeamSettings, pageAs, storageStateOf, waitForLoginForm } from "./helpers";
 
 /** One-time links: an owner invites, the member sets their password through the link and signs in; the link then refuses. */
 const NEW_PASSWORD = "amber kettle drifts past seven lighthouses";
@@ -12,7 +12,7 @@ test.describe("owner", () => {
   test("invite → copy the link → set a password in a fresh browser → sign in; the link then says it was used", async ({ page, browser, baseURL }) => {
     const email = `welcome-${Date.now()}@example.com`;
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-    await page.goto("/settings");
+    await openTeamSettings(page);
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Name", { exact: true }).fill("Wendy Welcome");
     await page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -63,6 +63,7 @@ test.describe("owner", () => {
 
     // Not invited any more: the owner's action for them is a password reset now.
     await page.reload();
+    await expect(page.locator('[data-testid="team-section"][data-ready="true"]')).toBeVisible();
     await expect(row.getByText("Invited", { exact: true })).toHaveCount(0);
     await row.getByRole("button", { name: `Create a password reset link for ${email}` }).click();
     await expect(page.getByText(`Reset link for ${email}, shown once`)).toBeVisible();
@@ -88,7 +89,7 @@ test.describe("owner", () => {
 test("a reset link's action called directly (Next-Action) is refused for lead and support", async ({ browser }) => {
   // The owner's browser reveals how the reset action is called: its id, URL and body.
   const owner = await pageAs(browser, "owner");
-  await owner.page.goto("/settings");
+  await openTeamSettings(owner.page);
   const captured: Promise<Request> = owner.page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
   await owner.page.getByRole("button", { name: "Create a password reset link for lead@example.com" }).click();
   const request = await captured;

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import type { InviteMember } from "@/lib/dashboard/forms/team";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -56,6 +57,7 @@ function useRowSaving(memberId: number, action: RowAction, pending: boolean): bo
 
 export function TeamSection({ members, viewerId }: { members: TeamMember[]; viewerId: number }) {
   const t = useT();
+  const hydrated = useHydrated();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   // A row's new link, shown once above the table (the invite form shows its own).
   const [shown, setShown] = useState<ShownLink | null>(null);
@@ -106,7 +108,8 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
   );
   return (
     <SavingContext.Provider value={savingContext}>
-      <div className="space-y-6">
+      {/* Until the section's code runs, a click would be lost: tests wait for data-ready. */}
+      <div className="space-y-6" data-testid="team-section" data-ready={hydrated || undefined}>
         <Notice notice={notice} />
         {shown ? (
           <IssuedLinkNotice link={shown} intro={t(shown.purpose === "reset" ? "links.reset_created" : "links.invite_created", { email: shown.email })} />
