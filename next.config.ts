@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { HSTS, securityHeaders } from "./lib/http/security-headers";
+import { HSTS, NO_REFERRER, securityHeaders } from "./lib/http/security-headers";
 import { config } from "./lib/config.mjs";
 
 const { production, nextDistDir } = config();
@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders(production) },
       // HSTS only when the request reached us over HTTPS (through a TLS-terminating proxy).
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
+      // A one-time link's page: its address holds the token, which no other site may learn from a Referer (the last rule wins).
+      { source: "/welcome/:token*", headers: [NO_REFERRER] },
     ];
   },
 };

@@ -9,6 +9,6 @@ export default withAuth({ pages: { signIn: "/login" } });
 
 export const config = {
   // Not the APIs (the platform API has its own keys, dashboard APIs answer 401 themselves), assets and icons, the sign-in page,
-  // or the API reference (public: bot developers read it without an account).
-  matcher: ["/((?!api/|_next/|favicon\\.ico|icon\\.svg|apple-icon|robots\\.txt|login|docs/api(?:/|$)).*)"],
+  // the API reference (public: bot developers read it without an account), or a one-time link's page (its token entitles).
+  matcher: ["/((?!api/|_next/|favicon\\.ico|icon\\.svg|apple-icon|robots\\.txt|login|welcome/|docs/api(?:/|$)).*)"],
 };

@@ -53,6 +53,12 @@ export async function pageAs(browser: Browser, role: Role) {
   return { context, page: await context.newPage() };
 }
 
+/** Settings as an owner, once the team section's code runs (a click before it would be lost). */
+export async function openTeamSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(island(page, "team")).toBeVisible();
+}
+
 /** The team's emails as the owner sees them in Settings. */
 export async function teamEmails(browser: Browser): Promise<string[]> {
   const { context } = await pageAs(browser, "owner");

@@ -35,7 +35,7 @@ test("the API key never reaches the browser: every response of a full walk as ow
   await expect(page.locator("#connection-key-error")).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(`walk-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Invite", exact: true }).click();
-  await expect(page.getByTestId("invited-password")).toBeVisible();
+  await expect(page.getByTestId("invited-link")).toBeVisible();
   await openUserMenu(page);
   await page.getByRole("button", { name: "Русский" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Настройки" })).toBeVisible();

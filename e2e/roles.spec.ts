@@ -1,5 +1,5 @@
 import { test, expect, type Request } from "@playwright/test";
-import { apiKey, emailOf, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
+import { apiKey, emailOf, formAlert, openTeamSettings, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
 
 test.describe("owner", () => {
   test.use({ storageState: storageStateOf("owner") });
@@ -15,35 +15,37 @@ test.describe("owner", () => {
     expect(await page.content()).not.toContain(apiKey());
   });
 
-  test("owner: invites a member whose one-time password signs in", async ({ page, browser }) => {
+  test("owner: invites a member: a one-time link instead of a password; until it is used the member is Invited and cannot sign in", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = `invited-${Date.now()}@example.com`;
-    await page.goto("/settings");
+    await openTeamSettings(page);
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Role", { exact: true }).selectOption("lead");
     await page.getByRole("button", { name: "Invite", exact: true }).click();
-    const shown = page.getByTestId("invited-password");
-    await expect(shown).toBeVisible();
-    const generated = (await shown.textContent())!.trim();
-    expect(generated).toMatch(/^[A-Za-z0-9]{20}$/);
-    await expect(page.getByTestId(`member-${email}`)).toBeVisible();
+    const shown = page.getByTestId("invited-link");
+    await expect(shown).toHaveText(new RegExp(`^${baseURL}/welcome/[A-Za-z0-9_-]{43}$`));
+    await expect(page.getByTestId(`member-${email}`).getByText("Invited", { exact: true })).toBeVisible();
 
-    // A context of its own, without the owner's cookies that test.use() would give it.
+    // A context of its own, without the owner's cookies that test.use() would give it: no password signs in yet.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const invited = await context.newPage();
-    await signInWithForm(invited, email, generated);
-    await expect(invited).toHaveURL(/:\d+\/$/);
+    await signInWithForm(invited, email, "a-guessed-password-1");
+    await expect(formAlert(invited)).toHaveText("Wrong email or password.");
     await context.close();
   });
 
   test("owner: an invite with a taken email is refused on the email field", async ({ page }) => {
-    await page.goto("/settings");
+    await openTeamSettings(page);
     await page.getByLabel("Email", { exact: true }).fill(emailOf("lead"));
     await page.getByRole("button", { name: "Invite", exact: true }).click();
     await expect(page.locator("#invite-email-error")).toHaveText("A member with this email already exists.");
   });
 
   test("owner: the last owner cannot be demoted", async ({ page }) => {
-    await page.goto("/settings");
+    await openTeamSettings(page);
     await page.getByLabel(`Change role of ${emailOf("owner")}`).selectOption("support");
     await page
       .getByTestId(`member-${emailOf("owner")}`)
@@ -77,7 +79,7 @@ for (const role of ["lead", "support"] as const) {
 test("a forbidden server action called directly (Next-Action) is refused for lead and support", async ({ browser }) => {
   // The owner's browser reveals how the invite action is called: its id, URL and body.
   const owner = await pageAs(browser, "owner");
-  await owner.page.goto("/settings");
+  await openTeamSettings(owner.page);
   await owner.page.getByLabel("Email", { exact: true }).fill(`captured-${Date.now()}@example.com`);
   const captured: Promise<Request> = owner.page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
   await owner.page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -115,7 +117,7 @@ test("a role changed by an owner ends the member's session at once; signed in ag
   await expect(member.locator('[data-permission="lists.design"]')).toHaveText("Your role can design and delete lists.");
 
   const owner = await pageAs(browser, "owner");
-  await owner.page.goto("/settings");
+  await openTeamSettings(owner.page);
   await owner.page.getByLabel("Change role of demoted@example.com").selectOption("support");
   // The role change answers slowly: meanwhile the same member's Remove waits, with the reason.
   await owner.page.route("**/settings", async (route) => {
@@ -149,7 +151,7 @@ test("a removed member is signed out at once", async ({ browser }) => {
   await expect(member).toHaveURL(/:\d+\/$/);
 
   const owner = await pageAs(browser, "owner");
-  await owner.page.goto("/settings");
+  await openTeamSettings(owner.page);
   await owner.page.getByRole("button", { name: "Remove removed@example.com" }).click();
   await owner.page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(owner.page.getByText("Member removed.")).toBeVisible();

@@ -162,6 +162,21 @@ const postgresUrl = (unsetMeans) =>
     return text;
   });
 
+/** An smtp:// or smtps:// address, or null. It may hold a password: a message never repeats it. */
+const smtpUrl = () =>
+  optionalText().transform((text, context) => {
+    if (text === null) return null;
+    const url = URL.canParse(text) ? new URL(text) : null;
+    if (!url || !["smtp:", "smtps:"].includes(url.protocol) || !url.hostname) {
+      context.addIssue({
+        code: "custom",
+        message: "must be an smtp:// or smtps:// address (smtps://user:password@mail.example.com:465), unset to send no mail",
+      });
+      return z.NEVER;
+    }
+    return text;
+  });
+
 /** The shortest NEXTAUTH_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
 const MIN_SECRET_LENGTH = 32;
 
@@ -197,6 +212,14 @@ const variables = z.object({
   AUTH_SECRET: optionalText(),
   NEXTAUTH_URL: optionalHttpUrl("https://dashboard.example.com"),
   DASHBOARD_ENCRYPTION_KEY: optionalKey32(),
+  SMTP_URL: smtpUrl(),
+  SMTP_FROM: optionalText().transform((text, context) => {
+    if (text !== null && !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(text)) {
+      context.addIssue({ code: "custom", message: "must be an address (dashboard@example.com or Dashboard <dashboard@example.com>)" });
+      return z.NEVER;
+    }
+    return text;
+  }),
   DASHBOARD_EXPORT_WORKER: onOff(true),
   DASHBOARD_EXPORT_LEASE_SECONDS: wholeNumber({ min: 2, max: 3600, fallback: 30, unit: "seconds" }),
   DASHBOARD_EXPORT_LOG: onOff(true),
@@ -221,6 +244,9 @@ const checkedVariables = variables.superRefine((v, context) => {
       path: ["DATABASE_DIRECT_URL"],
       message: "is set without DATABASE_URL: set DATABASE_URL too (where queries go, e.g. the pooler), or unset both for the embedded database",
     });
+  }
+  if (v.SMTP_URL && !v.SMTP_FROM) {
+    context.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "is needed with SMTP_URL: the sender of invite and reset mails (dashboard@example.com)" });
   }
 });
 
@@ -257,6 +283,8 @@ function shape(v) {
       authSecret: v.NEXTAUTH_SECRET ?? v.AUTH_SECRET,
       authUrl: v.NEXTAUTH_URL,
       encryptionKey: v.DASHBOARD_ENCRYPTION_KEY,
+      /** Where invite and reset links are mailed through (null: no mail; the owner passes the link on) and their sender. */
+      smtp: v.SMTP_URL && v.SMTP_FROM ? { url: v.SMTP_URL, from: v.SMTP_FROM } : null,
       exportWorker: v.DASHBOARD_EXPORT_WORKER,
       exportLeaseSeconds: v.DASHBOARD_EXPORT_LEASE_SECONDS,
       exportLog: v.DASHBOARD_EXPORT_LOG,

@@ -65,6 +65,23 @@ describe("configuration (lib/config.mjs)", () => {
     expect(refusal({ DASHBOARD_PASSWORD_PARALLELISM: "17" })).toBe('DASHBOARD_PASSWORD_PARALLELISM must be a whole number of lanes from 1 to 16, not "17"');
   });
 
+  test("SMTP: unset sends no mail; SMTP_URL is smtp:// or smtps:// (never echoed: it may hold a password) and needs SMTP_FROM", () => {
+    expect(parseConfig({}).dashboard.smtp).toBeNull();
+    expect(parseConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", SMTP_FROM: "Dashboard <d@example.com>" }).dashboard.smtp).toEqual({
+      url: "smtps://u:p@mail.example.com:465",
+      from: "Dashboard <d@example.com>",
+    });
+    expect(refusal({ SMTP_URL: "https://u:secret@mail.example.com", SMTP_FROM: "d@example.com" })).toBe(
+      "SMTP_URL must be an smtp:// or smtps:// address (smtps://user:password@mail.example.com:465), unset to send no mail",
+    );
+    expect(refusal({ SMTP_URL: "smtp://mail.example.com" })).toBe(
+      "SMTP_FROM is needed with SMTP_URL: the sender of invite and reset mails (dashboard@example.com)",
+    );
+    expect(refusal({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "nobody" })).toBe(
+      "SMTP_FROM must be an address (dashboard@example.com or Dashboard <dashboard@example.com>)",
+    );
+  });
+
   test("PORT is a port", () => {
     expect(parseConfig({ PORT: "8080" }).port).toBe(8080);
     for (const bad of ["0", "65536", "http", "80.5"]) {

@@ -58,6 +58,11 @@ function run(args: string[], extraEnv: Record<string, string> = {}, timeoutMs = 
     });
   });
 }
+/** What user:password prints for a reset link. */
+const RESET_LINK_PRINTED = new RegExp(
+  "^Reset link for support late-hire@example\\.com \\(id \\d+\\); their password changes when they use it\\.\\n" +
+    "One-time link \\(shown once, valid until [^)]+\\): \\S+/welcome/[A-Za-z0-9_-]{43}\\n$",
+);
 const tsx = (script: string, ...args: string[]) => run(["node_modules/.bin/tsx", script, ...args]);
 
 function writeFixtures(name: string, document: unknown): string {
@@ -224,13 +229,25 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     expect((await getMe(server.url, KEY)).status).toBe(200);
   }, 180_000);
 
-  test("owner: user:create goes through the running server and the new user signs in at once; a taken email is refused", async () => {
+  test("owner: user:create goes through the running server and prints a one-time link; --password-env signs in at once; a taken email is refused", async () => {
     const created = await tsx("scripts/user-create.ts", "--email", users.email, "--role", "support", "--name", "Late Hire");
     expect(created.stderr).toBe(`user:create: via the running server (pid ${server.child.pid}, ${server.url})\n`);
     expect(created.status).toBe(0);
-    const match = created.stdout.match(/^Created support late-hire@example\.com \(id \d+\)\.\nPassword \(shown once\): (\S{20})\n$/);
+    const match = created.stdout.match(
+      /^Created support late-hire@example\.com \(id \d+\)\.\nOne-time link \(shown once, valid until [^)]+\): http:\/\/\S+\/welcome\/([A-Za-z0-9_-]{43})\n$/,
+    );
     expect(match).not.toBeNull();
-    users.password = match![1];
+    // Invited, no password of their own yet: nothing signs in.
+    expect((await signIn(server.url, users.email, "")).error).toBe("invalid_credentials");
+
+    users.password = "late hire picks a long passphrase";
+    const set = await run(["node_modules/.bin/tsx", "scripts/user-password.ts", "--email", users.email, "--password-env", "LATE_HIRE_PASSWORD"], {
+      LATE_HIRE_PASSWORD: users.password,
+    });
+    expect(set.status).toBe(0);
+    expect(set.stdout).toMatch(
+      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword set from LATE_HIRE_PASSWORD\.\n$/,
+    );
     const session = await signIn(server.url, users.email, users.password);
     expect(session.error).toBeNull();
     const who = await me(server.url, session.cookie);
@@ -245,25 +262,38 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     );
   }, 180_000);
 
-  test("owner: user:password goes through the running server: the old password is refused at once, the new one signs in", async () => {
+  test("owner: user:password goes through the running server: a reset link changes nothing until used; --password-env ends the old one", async () => {
     const before = await signIn(server.url, users.email, users.password);
     expect(before.error).toBeNull();
-    const reset = await tsx("scripts/user-password.ts", "--email", users.email);
+    const linked = await tsx("scripts/user-password.ts", "--email", users.email);
+    expect(linked.stderr).toBe(`user:password: via the running server (pid ${server.child.pid}, ${server.url})\n`);
+    expect(linked.status).toBe(0);
+    expect(linked.stdout).toMatch(RESET_LINK_PRINTED);
+    expect((await me(server.url, before.cookie)).status).toBe(200);
+
+    const previous = users.password;
+    users.password = "another long passphrase for the hire";
+    const reset = await run(["node_modules/.bin/tsx", "scripts/user-password.ts", "--email", users.email, "--password-env", "LATE_HIRE_PASSWORD"], {
+      LATE_HIRE_PASSWORD: users.password,
+    });
     expect(reset.stderr).toBe(`user:password: via the running server (pid ${server.child.pid}, ${server.url})\n`);
     expect(reset.status).toBe(0);
-    const match = reset.stdout.match(
-      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): (\S{20})\n$/,
+    expect(reset.stdout).toMatch(
+      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword set from LATE_HIRE_PASSWORD\.\n$/,
     );
-    expect(match).not.toBeNull();
-    expect((await signIn(server.url, users.email, users.password)).error).toBe("invalid_credentials");
+    expect((await signIn(server.url, users.email, previous)).error).toBe("invalid_credentials");
     expect((await me(server.url, before.cookie)).status).not.toBe(200);
-    const after = await signIn(server.url, users.email, match![1]);
+    const after = await signIn(server.url, users.email, users.password);
     expect(after.error).toBeNull();
     expect((await me(server.url, after.cookie)).status).toBe(200);
 
     const unknown = await tsx("scripts/user-password.ts", "--email", "nobody@example.com");
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.split("\n")[1]).toBe("user:password: There is no user with the email nobody@example.com.");
+
+    const unset = await tsx("scripts/user-password.ts", "--email", users.email, "--password-env", "NO_SUCH_VARIABLE_SET");
+    expect(unset.status).toBe(2);
+    expect(unset.stderr).toBe("user:password: --password-env NO_SUCH_VARIABLE_SET: the environment variable NO_SUCH_VARIABLE_SET is unset or empty\n");
   }, 180_000);
 
   test("owner: opening the database directly while the server holds it is refused, naming the server", async () => {
@@ -332,8 +362,6 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands while npm star
     const direct = await tsx("scripts/user-password.ts", "--email", users.email);
     expect(direct.stderr).toBe(`user:password: directly on the embedded database in ${dataDir} (no server holds it)\n`);
     expect(direct.status).toBe(0);
-    expect(direct.stdout).toMatch(
-      /^New password for support late-hire@example\.com \(id \d+\); their sessions have ended\.\nPassword \(shown once\): \S{20}\n$/,
-    );
+    expect(direct.stdout).toMatch(RESET_LINK_PRINTED);
   }, 180_000);
 });

@@ -63,7 +63,7 @@ describe("production install", () => {
     const check = spawnSync(process.execPath, [path.join(outdir, "check-journal.mjs")], { env, encoding: "utf8", timeout: 120_000 });
     expect(check.status).toBe(0);
     expect(check.stdout).toMatch(/journal check passed/);
-    // user:create hashes the generated password with argon2id through the native binding, with plain node.
+    // user:create hashes an invited member's unusable password with argon2id through the native binding, with plain node.
     const created = spawnSync(process.execPath, [path.join(outdir, "user-create.mjs"), "--email", "ann@example.com", "--role", "owner"], {
       env,
       encoding: "utf8",
@@ -71,7 +71,9 @@ describe("production install", () => {
     });
     expect(created.stderr).not.toMatch(/Error|ERR_/);
     expect(created.status).toBe(0);
-    expect(created.stdout).toMatch(/^Created owner ann@example\.com \(id \d+\)\.\nPassword \(shown once\): [A-Za-z0-9]{20}\n$/);
+    expect(created.stdout).toMatch(
+      /^Created owner ann@example\.com \(id \d+\)\.\nOne-time link \(shown once, valid until [^)]+\): \S+\/welcome\/[A-Za-z0-9_-]{43}\n$/,
+    );
   }, 180_000);
 
   test("scripts/run.mjs names an unknown command and exits 2", () => {

@@ -25,11 +25,12 @@ import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.
 import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
 import { processBridge } from "../lib/process-bridge.mjs";
 import { signInAdmission } from "../lib/auth/sign-in-admission.mjs";
+import { maskLinkTokens } from "../lib/http/mask-link-tokens.mjs";
 
 applyServerDefaults();
 
 function log(level, msg, fields = {}) {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  const line = maskLinkTokens(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
   (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await getCurrentUser()) redirect(HOME_PATH);
-  const [{ callbackUrl, error }, t, theme] = await Promise.all([loadLoginPageParams(searchParams), getTranslator(), getTheme()]);
+  const [{ callbackUrl, error, email, notice }, t, theme] = await Promise.all([loadLoginPageParams(searchParams), getTranslator(), getTheme()]);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
       <div className="w-full max-w-sm rounded-lg border border-border bg-surface p-6 shadow-sm">
@@ -21,7 +21,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="mt-1 text-2xl font-semibold">{t("login.title")}</h1>
         <p className="mt-2 text-sm text-muted">{t("login.subtitle")}</p>
         <div className="mt-6">
-          <LoginForm callbackUrl={callbackUrl ?? undefined} initialError={error ?? undefined} />
+          <LoginForm
+            callbackUrl={callbackUrl ?? undefined}
+            initialError={error ?? undefined}
+            initialEmail={email ?? undefined}
+            notice={notice === "password_set" ? t("login.password_set") : undefined}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-center gap-4">

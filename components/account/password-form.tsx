@@ -1,57 +1,20 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { cn } from "@/components/ui/cn";
-import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { ChangePassword } from "@/lib/dashboard/forms/account";
-import type { PasswordProblem } from "@/lib/auth/password-strength";
+import { PasswordStrengthMeter, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
 import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 const resolver = lazyZodResolver<ChangePassword>(() => import("@/lib/dashboard/forms/account").then((forms) => forms.ChangePasswordSchema));
 
-interface Strength {
-  password: string;
-  score: 0 | 1 | 2 | 3 | 4;
-  acceptable: boolean;
-  problem: PasswordProblem | null;
-}
-
-const PROBLEM_KEYS = {
-  too_short: "password.problem.too_short",
-  too_long: "password.problem.too_long",
-  common: "password.problem.common",
-  personal: "password.problem.personal",
-  weak: "password.problem.weak",
-} as const satisfies Record<PasswordProblem, string>;
-
-const BAR_TONES = ["bg-danger", "bg-danger", "bg-warning", "bg-success", "bg-success"] as const;
-
-/**
- * The strength of what is typed, asked of the server (the rule and its 200 kB of common passwords live there) once
- * typing pauses; null while unknown. An answer for an older text is dropped.
- */
-function usePasswordStrength(password: string): Strength | null {
-  const settled = useDebouncedValue(password, 300);
-  const [strength, setStrength] = useState<Strength | null>(null);
-  useEffect(() => {
-    if (!settled) return;
-    let current = true;
-    void passwordStrengthAction({ password: settled }).then((result) => {
-      if (current && result.ok) setStrength({ password: settled, ...result.data, problem: result.data.problem ?? null });
-    });
-    return () => {
-      current = false;
-    };
-  }, [settled]);
-  return strength && strength.password === password ? strength : null;
-}
+const askStrength: AskStrength = (password) => passwordStrengthAction({ password });
 
 /** Change one's own password: current, new with its strength meter, and new again. */
 export function PasswordForm({ minLength, maxLength }: { minLength: number; maxLength: number }) {
@@ -61,7 +24,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
   const form = useForm<ChangePassword>({ resolver, defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
   const { errors, isSubmitting } = form.formState;
   const typed = form.watch("newPassword");
-  const strength = usePasswordStrength(typed);
+  const strength = usePasswordStrength(typed, askStrength);
   // The server would refuse it: the field says why and the button waits, instead of a request that fails.
   const refused = strength?.problem ? PROBLEM_KEYS[strength.problem] : null;
 
@@ -98,22 +61,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
         <Field
           id="new-password"
           label={t("password.new")}
-          description={
-            <>
-              {t("password.new_hint", { min: minLength })}
-              <span className="mt-1 flex gap-1" aria-hidden="true">
-                {[0, 1, 2, 3].map((step) => (
-                  <span
-                    key={step}
-                    className={cn("h-1.5 flex-1 rounded-full bg-surface-2", strength && strength.score > step ? BAR_TONES[strength.score] : null)}
-                  />
-                ))}
-              </span>
-              <span className="block" aria-live="polite" data-testid="password-strength">
-                {typed ? `${t("password.strength")}: ${strength ? t(`password.strength.${strength.score}`) : t("password.checking")}` : null}
-              </span>
-            </>
-          }
+          description={<PasswordStrengthMeter typed={typed} strength={strength} minLength={minLength} />}
           error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
           errorVars={{ min: minLength, max: maxLength }}
           required

@@ -24,7 +24,17 @@ function signInErrorText(error: string, t: Translate): string {
   return t("login.failed");
 }
 
-export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string; initialError?: string }) {
+export function LoginForm({
+  callbackUrl,
+  initialError,
+  initialEmail,
+  notice,
+}: {
+  callbackUrl?: string;
+  initialError?: string;
+  initialEmail?: string;
+  notice?: string;
+}) {
   const t = useT();
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError ? signInErrorText(initialError, t) : null);
@@ -63,6 +73,11 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
 
   return (
     <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate data-ready={ready}>
+      {notice && !error ? (
+        <Alert tone="success" live>
+          {notice}
+        </Alert>
+      ) : null}
       <div aria-live="assertive">
         {error ? (
           <Alert tone="danger" live>
@@ -86,7 +101,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl?: string;
       ) : (
         <>
           <Field id="email" label={t("login.email")} required>
-            <Input name="email" type="email" autoComplete="username" required />
+            <Input name="email" type="email" autoComplete="username" defaultValue={initialEmail} required />
           </Field>
           <Field id="password" label={t("login.password")} required>
             <Input name="password" type="password" autoComplete="current-password" required />

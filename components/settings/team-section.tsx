@@ -5,6 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Alert, Notice } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Field, Input, Select } from "@/components/ui/field";
@@ -13,7 +14,8 @@ import { ROLES, type Role } from "@/lib/auth/permissions";
 import type { InviteMember } from "@/lib/dashboard/forms/team";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import type { ActionError } from "@/lib/actions/result";
-import { changeRoleAction, inviteMemberAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
+import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
+import type { IssuedLink } from "@/lib/dashboard/issue-member-link";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 
 const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/dashboard/forms/team").then((forms) => forms.InviteMemberSchema));
@@ -23,7 +25,12 @@ export interface TeamMember {
   email: string;
   name: string;
   role: Role;
+  /** Invited and has not used their link yet: no password of their own. */
+  invited: boolean;
 }
+
+/** A link just made for a member, shown once with a copy button. */
+type ShownLink = IssuedLink & { email: string };
 
 /**
  * The row actions being saved, as "memberId:action": while one action of a member saves, the
@@ -50,6 +57,8 @@ function useRowSaving(memberId: number, action: RowAction, pending: boolean): bo
 export function TeamSection({ members, viewerId }: { members: TeamMember[]; viewerId: number }) {
   const t = useT();
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  // A row's new link, shown once above the table (the invite form shows its own).
+  const [shown, setShown] = useState<ShownLink | null>(null);
   const [saving, setSavingSet] = useState<ReadonlySet<string>>(new Set());
   const setSaving = useCallback(
     (key: string, on: boolean) =>
@@ -72,19 +81,36 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
           <>
             {row.original.email}
             {row.original.id === viewerId ? <span className="ml-2 text-xs text-muted">({t("team.you")})</span> : null}
+            {row.original.invited ? (
+              <Badge tone="warning" className="ml-2">
+                {t("links.invited_status")}
+              </Badge>
+            ) : null}
           </>
         ),
       },
       { id: "name", header: t("team.name"), cell: ({ row }) => row.original.name || t("common.none") },
       { id: "role", header: t("team.role"), cell: ({ row }) => <RoleForm member={row.original} onNotice={setNotice} /> },
-      { id: "actions", header: t("team.actions"), cell: ({ row }) => <RemoveMember member={row.original} onNotice={setNotice} /> },
+      {
+        id: "actions",
+        header: t("team.actions"),
+        cell: ({ row }) => (
+          <div className="flex flex-wrap items-center gap-2">
+            <MemberLink member={row.original} onLink={setShown} onNotice={setNotice} />
+            <RemoveMember member={row.original} onNotice={setNotice} />
+          </div>
+        ),
+      },
     ],
     [t, viewerId],
   );
   return (
     <SavingContext.Provider value={savingContext}>
-      <div className="space-y-6">
+      <div className="space-y-6" data-testid="team-section">
         <Notice notice={notice} />
+        {shown ? (
+          <IssuedLinkNotice link={shown} intro={t(shown.purpose === "reset" ? "links.reset_created" : "links.invite_created", { email: shown.email })} />
+        ) : null}
         <DataTable
           columns={columns}
           data={members}
@@ -149,6 +175,69 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
   );
 }
 
+/** A new one-time link for the member: a new invite while they have none of their own password, else a reset. */
+function MemberLink({ member, onLink, onNotice }: { member: TeamMember; onLink: (link: ShownLink | null) => void; onNotice: Notice }) {
+  const t = useT();
+  const [pending, startTransition] = useTransition();
+  return (
+    <Button
+      variant="secondary"
+      aria-label={t(member.invited ? "links.reissue_label" : "links.reset_label", { email: member.email })}
+      disabled={pending}
+      onClick={() =>
+        startTransition(async () => {
+          onLink(null);
+          const result = await memberLinkAction({ userId: member.id });
+          if (result.ok) onLink(result.data);
+          else onNotice({ tone: "danger", text: result.error.message });
+        })
+      }
+    >
+      {pending ? t("links.creating") : t(member.invited ? "links.reissue" : "links.reset")}
+    </Button>
+  );
+}
+
+/**
+ * A link shown once: the full address (this browser's origin and the link's path), a copy button, and what became of
+ * the mail when one was sent.
+ */
+function IssuedLinkNotice({ link, intro }: { link: ShownLink; intro: string }) {
+  const t = useT();
+  const url = new URL(link.path, window.location.origin).toString();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <Alert tone="success" live>
+      <p>{intro}</p>
+      <p className="mt-2 flex flex-wrap items-center gap-2">
+        <span className="sr-only">{t("links.link_for", { email: link.email })}: </span>
+        <code data-testid="invited-link" className="rounded bg-surface px-2 py-1 font-mono break-all text-fg select-all">
+          {url}
+        </code>
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t("links.copy")}
+        </Button>
+        <span aria-live="polite" className="text-xs">
+          {copied === null ? null : t(copied ? "links.copied" : "links.copy_failed")}
+        </span>
+      </p>
+      {link.mail ? (
+        <p className="mt-2" data-testid="link-mail">
+          {link.mail.sent ? t("links.mail_sent", { email: link.email }) : t("links.mail_failed", { reason: link.mail.reason })}
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
 /** Remove, behind a confirmation. */
 function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
   const t = useT();
@@ -195,7 +284,7 @@ function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Noti
 
 function InviteForm() {
   const t = useT();
-  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [created, setCreated] = useState<ShownLink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<InviteMember>({ resolver: inviteResolver, defaultValues: { email: "", name: "", role: "support" } });
   const { errors, isSubmitting } = form.formState;
@@ -218,17 +307,7 @@ function InviteForm() {
       <h3 id="invite-title" className="font-semibold">
         {t("team.invite")}
       </h3>
-      {created ? (
-        <Alert tone="success" live>
-          <p>{t("team.invited")}</p>
-          <p className="mt-2">
-            <span className="sr-only">{t("team.copy_hint", { email: created.email })}: </span>
-            <code data-testid="invited-password" className="rounded bg-surface px-2 py-1 font-mono text-fg select-all">
-              {created.password}
-            </code>
-          </p>
-        </Alert>
-      ) : null}
+      {created ? <IssuedLinkNotice link={created} intro={t("team.invited")} /> : null}
       {formError ? (
         <Alert tone="danger" live>
           {formError}

@@ -1,4 +1,3 @@
-import { headers } from "next/headers";
 import { config } from "@/lib/config.mjs";
 
 /** Request headers as next-auth and Node hand them over. */
@@ -39,7 +38,12 @@ export function originOf(headers: Headers): RequestOrigin {
   return { address: clientAddress(headers), userAgent: (Array.isArray(agent) ? agent.join(" ") : (agent ?? "")).slice(0, 512) };
 }
 
-/** The origin of the request being handled (a server action, a route handler, next-auth's events). */
+/**
+ * The origin of the request being handled (a server action, a route handler, next-auth's events). next/headers is
+ * loaded when first asked: the operator commands write security events too (with their own origin), outside Next,
+ * where that module cannot be loaded.
+ */
 export async function currentOrigin(): Promise<RequestOrigin> {
+  const { headers } = await import("next/headers");
   return originOf(Object.fromEntries((await headers()).entries()));
 }

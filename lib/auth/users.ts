@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -47,8 +48,22 @@ export async function findUserWithHashByEmail(db: Db, email: string): Promise<Us
   return (row as UserWithHash | undefined) ?? null;
 }
 
-export async function listUsers(db: Db): Promise<DashboardUser[]> {
-  return (await db.select(columns).from(users).orderBy(asc(users.createdAt), asc(users.id))) as DashboardUser[];
+/** A member as the team list shows them: passwordSet is false while an invited member has not used their link. */
+export type TeamUser = DashboardUser & { passwordSet: boolean };
+
+export async function findTeamUser(db: Db, id: number): Promise<TeamUser | null> {
+  const [row] = await db
+    .select({ ...columns, passwordSet: users.passwordSet })
+    .from(users)
+    .where(eq(users.id, id));
+  return (row as TeamUser | undefined) ?? null;
+}
+
+export async function listUsers(db: Db): Promise<TeamUser[]> {
+  return (await db
+    .select({ ...columns, passwordSet: users.passwordSet })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id))) as TeamUser[];
 }
 
 export interface CreatedUser {
@@ -57,17 +72,31 @@ export interface CreatedUser {
   password: string;
 }
 
-/** Creates a user with a generated password (or the one given, for seeds and tests). */
-export async function createUser(db: Db, input: { email: string; role: Role; name?: string; password?: string }): Promise<CreatedUser> {
-  const password = input.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+type NewUser = { email: string; role: Role; name?: string };
+
+async function insertUser(db: Db, input: NewUser, passwordHash: string, passwordSet: boolean): Promise<DashboardUser> {
   const [row] = await db
     .insert(users)
-    .values({ email: normalizeEmail(input.email), name: input.name?.trim() ?? "", role: input.role, passwordHash })
+    .values({ email: normalizeEmail(input.email), name: input.name?.trim() ?? "", role: input.role, passwordHash, passwordSet })
     .onConflictDoNothing({ target: users.email })
     .returning(columns);
   if (!row) throw new DashboardError("team.email_taken", "email");
-  return { user: row as DashboardUser, password };
+  return row as DashboardUser;
+}
+
+/** Creates a user with a generated password (or the one given, for seeds and tests). */
+export async function createUser(db: Db, input: NewUser & { password?: string }): Promise<CreatedUser> {
+  const password = input.password ?? generatePassword();
+  return { user: await insertUser(db, input, await hashPassword(password), true), password };
+}
+
+/**
+ * Creates an invited member without a password of their own (password_set false) until they use their one-time link.
+ * The stored hash is a real argon2id hash of 32 random bytes nobody ever sees: a sign-in is refused after the same
+ * comparison and with the same answer as a wrong password, so the sign-in form does not tell invited emails apart.
+ */
+export async function createInvitedUser(db: Db, input: NewUser): Promise<DashboardUser> {
+  return insertUser(db, input, await hashPassword(randomBytes(32).toString("base64url")), false);
 }
 
 /** Sets a new password (generated unless given) and ends the user's sessions. */
@@ -75,7 +104,7 @@ export async function resetPassword(db: Db, userId: number, password = generateP
   const passwordHash = await hashPassword(password);
   const rows = await db
     .update(users)
-    .set({ passwordHash, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
+    .set({ passwordHash, passwordSet: true, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (!rows.length) throw new DashboardError("team.user_not_found");

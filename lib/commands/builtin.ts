@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/auth/users";
+import { createInvitedUser, createUser, findUserWithHashByEmail, resetPassword, type DashboardUser } from "@/lib/auth/users";
+import { createOneTimeLink, OPERATOR_ORIGIN, type LinkPurpose } from "@/lib/auth/one-time-links";
+import { linkUrl } from "@/lib/auth/link-url";
+import { recordSecurityEvent } from "@/lib/auth/security-events";
+import type { Db } from "@/lib/db/client";
 import { DashboardError } from "@/lib/actions/errors";
 import { ROLES } from "@/lib/auth/permissions";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
@@ -13,29 +17,46 @@ import "./backup";
  * a new command's file is imported here.
  */
 
+/** `password`: the operator's own choice (--password-env NAME), set at once instead of a one-time link. */
+const OperatorPasswordSchema = z.string().min(1).max(1024).optional();
+
 export const UserCreatePayloadSchema = z.object({
   email: z.email(),
   role: z.enum(ROLES),
   name: z.string().max(255).optional(),
+  password: OperatorPasswordSchema,
 });
 
-export const UserPasswordPayloadSchema = z.object({ email: z.email() });
+export const UserPasswordPayloadSchema = z.object({ email: z.email(), password: OperatorPasswordSchema });
 
 export const PlatformLoadPayloadSchema = z.object({ document: z.unknown() });
 
-/** What a user command answers: the user, and the generated password (shown once by the script, never logged). */
-export interface UserWithPassword {
+/**
+ * What a user command answers: the user and their one-time link (shown once by the script, never logged), or no link
+ * when the operator gave the password.
+ */
+export interface UserWithLink {
   user: { id: number; email: string; role: string };
-  password: string;
+  link: { url: string; expiresAt: string } | null;
+}
+
+/** A link made by the operator: no actor in the security log. */
+async function operatorLink(db: Db, user: DashboardUser, purpose: LinkPurpose): Promise<UserWithLink> {
+  const { token, expiresAt } = await createOneTimeLink(db, { userId: user.id, purpose, createdByUserId: null });
+  await recordSecurityEvent(db, { kind: "link_created", subject: { id: user.id, email: user.email }, origin: OPERATOR_ORIGIN, detail: { purpose } });
+  return { user: { id: user.id, email: user.email, role: user.role }, link: { url: linkUrl(token), expiresAt: expiresAt.toISOString() } };
 }
 
 registerCommand({
   name: "user.create",
   payload: UserCreatePayloadSchema,
-  async run({ db }, input): Promise<UserWithPassword> {
+  async run({ db }, input): Promise<UserWithLink> {
     try {
-      const { user, password } = await createUser(db, input);
-      return { user: { id: user.id, email: user.email, role: user.role }, password };
+      if (input.password !== undefined) {
+        const { user } = await createUser(db, input);
+        return { user: { id: user.id, email: user.email, role: user.role }, link: null };
+      }
+      return await operatorLink(db, await createInvitedUser(db, input), "invite");
     } catch (error) {
       if (error instanceof DashboardError && error.code === "team.email_taken") {
         throw new CommandError("email_taken", `A user with the email ${input.email} already exists.`);
@@ -48,12 +69,13 @@ registerCommand({
 registerCommand({
   name: "user.password",
   payload: UserPasswordPayloadSchema,
-  async run({ db }, { email }): Promise<UserWithPassword> {
+  async run({ db }, { email, password }): Promise<UserWithLink> {
     const user = await findUserWithHashByEmail(db, email);
     if (!user) throw new CommandError("user_not_found", `There is no user with the email ${email}.`);
+    if (password === undefined) return operatorLink(db, user, "reset");
     // resetPassword also ends the user's sessions (session version + 1).
-    const password = await resetPassword(db, user.id);
-    return { user: { id: user.id, email: user.email, role: user.role }, password };
+    await resetPassword(db, user.id, password);
+    return { user: { id: user.id, email: user.email, role: user.role }, link: null };
   },
 });
 

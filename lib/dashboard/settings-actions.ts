@@ -2,18 +2,33 @@
 
 import { revalidatePath } from "next/cache";
 import { authedAction } from "@/lib/auth/authed-action";
-import { ChangeRoleSchema, InviteMemberSchema, RemoveMemberSchema } from "@/lib/dashboard/forms/team";
+import { ChangeRoleSchema, InviteMemberSchema, MemberLinkSchema, RemoveMemberSchema } from "@/lib/dashboard/forms/team";
 import { ConnectionFormSchema } from "@/lib/dashboard/forms/connection";
-import { changeRole, createUser, removeUser } from "@/lib/auth/users";
+import { changeRole, createInvitedUser, findTeamUser, removeUser } from "@/lib/auth/users";
 import { checkAndSaveConnection } from "@/lib/dashboard/save-connection";
 import { recordActionEvent } from "@/lib/auth/security-events";
+import { issueMemberLink } from "@/lib/dashboard/issue-member-link";
+import { DashboardError } from "@/lib/actions/errors";
 
-/** Creates the member with a generated password, returned once to show to the owner. */
-export const inviteMemberAction = authedAction("team.manage", InviteMemberSchema, async (input, { db, user: owner }) => {
-  const { user, password } = await createUser(db, input);
+/**
+ * Creates the member without a password of their own and a one-time invite link for them, returned once to show to
+ * the owner (and mailed when SMTP is set up).
+ */
+export const inviteMemberAction = authedAction("team.manage", InviteMemberSchema, async (input, { db, user: owner, t }) => {
+  const user = await createInvitedUser(db, input);
   await recordActionEvent(db, "member_invited", owner, { subject: { id: user.id, email: user.email }, detail: { role: user.role } });
+  const link = await issueMemberLink(db, { member: user, purpose: "invite", owner }, t);
   revalidatePath("/settings");
-  return { email: user.email, password };
+  return { email: user.email, ...link };
+});
+
+/** A new one-time link for a member: an invite while they have not set a password, else a password reset. */
+export const memberLinkAction = authedAction("team.manage", MemberLinkSchema, async (input, { db, user: owner, t }) => {
+  const member = await findTeamUser(db, input.userId);
+  if (!member) throw new DashboardError("team.user_not_found");
+  const link = await issueMemberLink(db, { member, purpose: member.passwordSet ? "reset" : "invite", owner }, t);
+  revalidatePath("/settings");
+  return { email: member.email, ...link };
 });
 
 export const changeRoleAction = authedAction("team.manage", ChangeRoleSchema, async (input, { db, user: owner }) => {

@@ -39,3 +39,6 @@ export function securityHeaders(production: boolean): Header[] {
 
 /** HSTS, sent only when the request reached us over HTTPS (through a TLS-terminating proxy). */
 export const HSTS: Header = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
+
+/** For pages whose address is a secret (a one-time link's): no Referer leaves them, not even to this origin. */
+export const NO_REFERRER: Header = { key: "Referrer-Policy", value: "no-referrer" };

@@ -1,8 +1,9 @@
 import { config } from "@/lib/config.mjs";
+import { maskLinkTokens } from "@/lib/http/mask-link-tokens.mjs";
 /** Structured JSON logs, one line per event. Never log keys, tokens, passwords or query parameters. */
 export function logRequest(fields: Record<string, unknown>): void {
   if (!config().platform.logRequests) return;
-  process.stdout.write(`${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "request", ...fields })}\n`);
+  process.stdout.write(`${maskLinkTokens(JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "request", ...fields }))}\n`);
 }
 
 /**
@@ -28,5 +29,5 @@ function describeError(error: unknown): { error: string; code?: string; stack?: 
 
 export function logError(fields: { request_id?: string; msg: string; error: unknown; [field: string]: unknown }): void {
   const { error, ...rest } = fields;
-  process.stderr.write(`${JSON.stringify({ level: "error", time: new Date().toISOString(), ...rest, ...describeError(error) })}\n`);
+  process.stderr.write(`${maskLinkTokens(JSON.stringify({ level: "error", time: new Date().toISOString(), ...rest, ...describeError(error) }))}\n`);
 }

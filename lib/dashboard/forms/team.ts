@@ -17,3 +17,8 @@ export const ChangeRoleSchema = z.object({
 export const RemoveMemberSchema = z.object({
   userId: z.coerce.number().int().positive(),
 });
+
+/** A new one-time link for a member: an invite while they have not set a password, else a reset. */
+export const MemberLinkSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+});

@@ -7,6 +7,7 @@ import { authMessages } from "./auth";
 import { contactMessages } from "./contacts";
 import { errorMessages } from "./errors";
 import { ledgerMessages } from "./ledger";
+import { linkMessages } from "./links";
 import { listMessages } from "./lists";
 import { overviewMessages } from "./overview";
 import { pageMessages } from "./pages";
@@ -35,6 +36,7 @@ const areas = [
   apiDocsMessages,
   accountMessages,
   twoFactorMessages,
+  linkMessages,
 ] as const;
 
 type Union<T> = T extends readonly (infer A)[] ? A : never;

@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("security.title") };
 }
 
-/** What an event's detail says, in words: the roles of a change, how many sessions ended. */
+/** What an event's detail says, in words: the roles of a change, how many sessions ended, a link's purpose or refusal. */
 function detailText(event: SecurityEventView, t: Translate): string {
   const detail = event.detail ?? {};
   const role = (value: unknown) => (isRole(value) ? t(`role.${value}`) : String(value ?? ""));
@@ -36,6 +36,14 @@ function detailText(event: SecurityEventView, t: Translate): string {
       return role(detail.role);
     case "sessions_ended_others":
       return t("security.sessions_count", { count: Number(detail.ended ?? 0) });
+    case "link_created":
+    case "link_used": {
+      const purpose = detail.purpose === "reset" ? t("security.link.reset") : t("security.link.invite");
+      if (detail.mailed === true || detail.mailed === false) return `${purpose}, ${t(detail.mailed ? "security.link.mailed" : "security.link.mail_failed")}`;
+      return purpose;
+    }
+    case "link_refused":
+      return detail.reason === "used" || detail.reason === "expired" || detail.reason === "unknown" ? t(`welcome.refused.${detail.reason}`) : "";
     default:
       return "";
   }

@@ -1,0 +1,91 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { useT } from "@/components/i18n-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { PasswordStrengthMeter, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
+import type { SetLinkPassword } from "@/lib/dashboard/forms/welcome";
+import { linkPasswordStrengthAction, setLinkPasswordAction } from "@/lib/dashboard/welcome-actions";
+import type { LinkRefusal } from "@/lib/auth/one-time-links";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { serializeLoginPageParams } from "@/lib/auth/login-params";
+
+const resolver = lazyZodResolver<SetLinkPassword>(() => import("@/lib/dashboard/forms/welcome").then((forms) => forms.SetLinkPasswordSchema));
+
+/** Why a link does not work, and what to do: ask an owner for a new one. */
+export function WelcomeRefused({ reason }: { reason: LinkRefusal }) {
+  const t = useT();
+  return (
+    <Alert tone="danger">
+      <p data-testid="welcome-refused">{t(`welcome.refused.${reason}`)}</p>
+      <p className="mt-1">{t("welcome.ask_owner")}</p>
+      <p className="mt-3">
+        <Link href="/login" className="underline">
+          {t("welcome.to_login")}
+        </Link>
+      </p>
+    </Alert>
+  );
+}
+
+/** The new password twice, with the same meter as one's own password form; then to the sign-in page. */
+export function WelcomeForm({ token, email, minLength, maxLength }: { token: string; email: string; minLength: number; maxLength: number }) {
+  const t = useT();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SetLinkPassword>({ resolver, defaultValues: { token, newPassword: "", confirmPassword: "" } });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const typed = form.watch("newPassword");
+  const ask = useCallback<AskStrength>((password) => linkPasswordStrengthAction({ token, password }), [token]);
+  const strength = usePasswordStrength(typed, ask);
+  const refused = strength?.problem ? PROBLEM_KEYS[strength.problem] : null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await setLinkPasswordAction(values);
+    if (result.ok) {
+      router.replace(`/login${serializeLoginPageParams({ email: result.data.email, notice: "password_set" })}`);
+      return;
+    }
+    const { placed, unplaced } = applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("newPassword", "confirmPassword"));
+    if (placed === 0) setFormError(unplaced.join(" ") || result.error.message);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("welcome.submit")} data-testid="welcome-form" data-ready={hydrated || undefined}>
+      {formError ? (
+        <Alert tone="danger" live>
+          {formError}
+        </Alert>
+      ) : null}
+      {/* The browser's password manager files the new password under this account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <fieldset disabled={!hydrated || isSubmitSuccessful} className="space-y-4">
+        <Field
+          id="new-password"
+          label={t("password.new")}
+          description={<PasswordStrengthMeter typed={typed} strength={strength} minLength={minLength} />}
+          error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
+          errorVars={{ min: minLength, max: maxLength }}
+          required
+        >
+          <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+        </Field>
+        <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
+          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
+          {isSubmitting ? t("common.saving") : t("welcome.submit")}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
