@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { stepUpAction } from "@/lib/dashboard/two-factor-actions";
 import type { ActionResult } from "@/lib/actions/result";
+import { callAction } from "@/lib/actions/call-action";
 
 /**
  * A money action above the team's threshold answered `step_up_required`: a code is asked here, inline, and once it is
@@ -35,7 +36,7 @@ export function StepUpPrompt({
     setBusy(true);
     setError(null);
     try {
-      const result = await confirmCode({ code });
+      const result = await callAction(confirmCode, { code }, t);
       if (result.ok) {
         setCode("");
         onConfirmed();

@@ -11,6 +11,7 @@ import { PasswordStrengthMeter, PROBLEM_KEYS, usePasswordStrength, type AskStren
 import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 const resolver = lazyZodResolver<ChangePassword>(() => import("@/lib/dashboard/forms/account").then((forms) => forms.ChangePasswordSchema));
 
@@ -31,7 +32,7 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setDone(null);
-    const result = await changePasswordAction(values);
+    const result = await callAction(changePasswordAction, values, t);
     if (result.ok) {
       setDone(result.data.ended);
       form.reset();

@@ -41,9 +41,12 @@ export function usePasswordStrength(password: string, ask: AskStrength): Strengt
   useEffect(() => {
     if (!settled) return;
     let current = true;
-    void ask(settled).then((result) => {
-      if (current && result.ok) setStrength({ password: settled, ...result.data, problem: result.data.problem ?? null });
-    });
+    ask(settled)
+      .then((result) => {
+        if (current && result.ok) setStrength({ password: settled, ...result.data, problem: result.data.problem ?? null });
+      })
+      // Not reached: the meter waits for the next keystroke; the submit says what happened.
+      .catch(() => {});
     return () => {
       current = false;
     };

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
+import { callAction } from "@/lib/actions/call-action";
 
 export interface SessionRow {
   id: string;
@@ -104,7 +105,7 @@ function OwnSessionActions({
           aria-describedby={others === 0 ? "sessions-no-others" : undefined}
           onClick={() =>
             startTransition(async () => {
-              const result = await endOtherSessionsAction({});
+              const result = await callAction(endOtherSessionsAction, {}, t);
               onNotice(
                 result.ok
                   ? { tone: "success", text: t("sessions.others_ended", { count: result.data.ended }) }
@@ -134,7 +135,7 @@ function OwnSessionActions({
         onCancel={() => setConfirmingAll(false)}
         onConfirm={() =>
           startTransition(async () => {
-            const result = await endAllSessionsAction({});
+            const result = await callAction(endAllSessionsAction, {}, t);
             if (!result.ok) {
               onNotice({ tone: "danger", text: result.error.message });
               setConfirmingAll(false);
@@ -165,8 +166,8 @@ function EndSession({ session, onNotice }: { session: SessionRow; onNotice: Noti
       onClick={() =>
         startTransition(async () => {
           const result = session.member
-            ? await endMemberSessionAction({ userId: session.member.id, sessionId: session.id })
-            : await endSessionAction({ sessionId: session.id });
+            ? await callAction(endMemberSessionAction, { userId: session.member.id, sessionId: session.id }, t)
+            : await callAction(endSessionAction, { sessionId: session.id }, t);
           onNotice(result.ok ? { tone: "success", text: t("sessions.ended") } : { tone: "danger", text: result.error.message });
           router.refresh();
         })

@@ -9,6 +9,7 @@ import { Field, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/actions/result";
 import { beginTwoFactorAction, confirmTwoFactorAction, renewRecoveryCodesAction, turnOffTwoFactorAction } from "@/lib/dashboard/two-factor-actions";
+import { callAction } from "@/lib/actions/call-action";
 
 export interface TwoFactorStatus {
   enrolled: boolean;
@@ -77,7 +78,7 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
   async function start() {
     setBusy(true);
     setErrors({ fields: {}, form: null });
-    const result = await beginTwoFactorAction({});
+    const result = await callAction(beginTwoFactorAction, {}, t);
     setBusy(false);
     if (result.ok) setPending(result.data);
     else setErrors(refusal(result, []));
@@ -88,7 +89,7 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
     const code = String(new FormData(event.currentTarget).get("code") ?? "");
     setBusy(true);
     setErrors({ fields: {}, form: null });
-    const result = await confirmTwoFactorAction({ code });
+    const result = await callAction(confirmTwoFactorAction, { code }, t);
     setBusy(false);
     if (result.ok) onCodes(result.data.codes);
     else setErrors(refusal(result, ["code"]));
@@ -152,13 +153,13 @@ function CodeForm({ kind, onCodes, onOff }: { kind: "renew" | "turn_off"; onCode
     setBusy(true);
     setErrors({ fields: {}, form: null });
     if (kind === "renew") {
-      const result = await renewRecoveryCodesAction({ code });
+      const result = await callAction(renewRecoveryCodesAction, { code }, t);
       setBusy(false);
       if (result.ok) onCodes?.(result.data.codes);
       else setErrors(refusal(result, ["code"]));
       return;
     }
-    const result = await turnOffTwoFactorAction({ currentPassword: String(data.get("currentPassword") ?? ""), code });
+    const result = await callAction(turnOffTwoFactorAction, { currentPassword: String(data.get("currentPassword") ?? ""), code }, t);
     setBusy(false);
     if (result.ok) onOff?.();
     else setErrors(refusal(result, ["code", "currentPassword"]));

@@ -18,6 +18,7 @@ import { DryRunSummary } from "./dry-run-summary";
 import { DuplicatesNote, SameFileNote } from "./notes";
 import { ProblemsTable } from "./problems-table";
 import { TotalsTable } from "./totals-table";
+import { callAction } from "@/lib/actions/call-action";
 
 // The mapping form (react-hook-form) is rendered on the server and becomes interactive when its chunk arrives, right
 // after the page's own code: react-hook-form is not part of the page's first load.
@@ -59,7 +60,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
             firstRow={view.firstRow}
             suggested={view.suggestedMapping}
             mapping={view.mapping}
-            action={(mapping) => saveMappingAction({ batchId, mapping: { ...mapping } })}
+            action={(mapping) => callAction(saveMappingAction, { batchId, mapping: { ...mapping } }, t)}
             onSaved={refresh}
           />
         </Card>
@@ -82,7 +83,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
           <div className="space-y-4">
             {view.dryRun && summary.status !== "checking" ? <DryRunSummary dryRun={view.dryRun} /> : null}
             <DryRunButton
-              action={() => requestDryRunAction({ batchId })}
+              action={() => callAction(requestDryRunAction, { batchId }, t)}
               onStarted={refresh}
               checking={summary.status === "checking"}
               checkedBefore={view.dryRun !== null}
@@ -100,7 +101,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
             <ConfirmRun
               summary={summary}
               confirm={view.confirm}
-              action={() => confirmRunAction({ batchId, totals: totals ?? {}, sameFileAcknowledged: acknowledged })}
+              action={() => callAction(confirmRunAction, { batchId, totals: totals ?? {}, sameFileAcknowledged: acknowledged }, t)}
               onStarted={refresh}
               blockedReason={blocked}
             />
@@ -116,7 +117,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
               etaSeconds={view.etaSeconds}
               waitReason={view.waitReason}
               waitSeconds={view.waitSeconds}
-              onCancel={() => cancelBatchAction({ batchId })}
+              onCancel={() => callAction(cancelBatchAction, { batchId }, t)}
             />
             {summary.status === "running" ? null : <BatchResult summary={summary} downloadHref={resultHref} unknown={view.unknown} />}
           </div>

@@ -16,6 +16,7 @@ import type { LinkRefusal } from "@/lib/auth/one-time-links";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 import { serializeLoginPageParams } from "@/lib/auth/login-params";
+import { callAction } from "@/lib/actions/call-action";
 
 const resolver = lazyZodResolver<SetLinkPassword>(() => import("@/lib/dashboard/forms/welcome").then((forms) => forms.SetLinkPasswordSchema));
 
@@ -50,7 +51,7 @@ export function WelcomeForm({ token, email, minLength, maxLength }: { token: str
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await setLinkPasswordAction(values);
+    const result = await callAction(setLinkPasswordAction, values, t);
     if (result.ok) {
       router.replace(`/login${serializeLoginPageParams({ email: result.data.email, notice: "password_set" })}`);
       return;

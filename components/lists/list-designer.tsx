@@ -21,6 +21,7 @@ import { SortableFields, SortableItem } from "./sortable-fields";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
 import { applyServerErrors } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 const createListResolver = lazyZodResolver<CreateListFormInput, CreateListForm>(() =>
   import("@/lib/dashboard/forms/lists").then((forms) => forms.CreateListFormSchema),
@@ -188,14 +189,8 @@ export function ListDesigner({
 
   const submit = form.handleSubmit(async (input) => {
     setTopErrors([]);
-    let result: Awaited<ReturnType<typeof createListAction>>;
-    try {
-      result = await action(input);
-    } catch {
-      // The server could not be reached: say so; the form keeps everything typed.
-      setTopErrors([t("errors.unexpected")]);
-      return;
-    }
+    // A request that does not get through comes back as an error like any other; the form keeps everything typed.
+    const result = await callAction(action, input, t);
     if (result.ok) {
       router.push(serializeListPageParams(`/lists/${result.data.id}`, { created: true }));
       return;

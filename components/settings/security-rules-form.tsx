@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox, Field, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { saveSecurityRulesAction } from "@/lib/dashboard/two-factor-actions";
+import { callAction } from "@/lib/actions/call-action";
 
 export interface SecurityRulesValues {
   requireTwoFactor: boolean;
@@ -32,10 +33,14 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
     setBusy(true);
     setMessage(null);
     setErrors({});
-    const result = await saveSecurityRulesAction({
-      requireTwoFactor,
-      thresholds: rows.filter((row) => row.currency.trim() || row.amount.trim()).map(({ currency, amount }) => ({ currency, amount })),
-    });
+    const result = await callAction(
+      saveSecurityRulesAction,
+      {
+        requireTwoFactor,
+        thresholds: rows.filter((row) => row.currency.trim() || row.amount.trim()).map(({ currency, amount }) => ({ currency, amount })),
+      },
+      t,
+    );
     setBusy(false);
     if (result.ok) {
       setMessage({ tone: "success", text: t("security_rules.saved") });

@@ -17,6 +17,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
 import type { IssuedLink } from "@/lib/dashboard/issue-member-link";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { callAction } from "@/lib/actions/call-action";
 
 const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/dashboard/forms/team").then((forms) => forms.InviteMemberSchema));
 
@@ -140,7 +141,7 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
-          const result: ActionResult = await changeRoleAction({ userId: member.id, role });
+          const result: ActionResult = await callAction(changeRoleAction, { userId: member.id, role }, t);
           if (result.ok) onNotice({ tone: "success", text: t("team.role_changed") });
           else {
             onNotice({ tone: "danger", text: result.error.message });
@@ -187,7 +188,7 @@ function MemberLink({ member, onLink, onNotice }: { member: TeamMember; onLink: 
       onClick={() =>
         startTransition(async () => {
           onLink(null);
-          const result = await memberLinkAction({ userId: member.id });
+          const result = await callAction(memberLinkAction, { userId: member.id }, t);
           if (result.ok) onLink(result.data);
           else onNotice({ tone: "danger", text: result.error.message });
         })
@@ -270,7 +271,7 @@ function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Noti
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           startTransition(async () => {
-            const result: ActionResult = await removeMemberAction({ userId: member.id });
+            const result: ActionResult = await callAction(removeMemberAction, { userId: member.id }, t);
             onNotice(result.ok ? { tone: "success", text: t("team.removed") } : { tone: "danger", text: result.error.message });
             setConfirming(false);
           })
@@ -292,7 +293,7 @@ function InviteForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setCreated(null);
-    const result = await inviteMemberAction(values);
+    const result = await callAction(inviteMemberAction, values, t);
     if (result.ok) {
       setCreated(result.data);
       form.reset({ email: "", name: "", role: values.role });

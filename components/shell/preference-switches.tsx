@@ -26,7 +26,8 @@ export function LanguageSwitch() {
           className={segment(locale === option)}
           onClick={() =>
             startTransition(async () => {
-              await setLocaleAction(option);
+              // Not reached: the language stays as it was, and the page with it.
+              await setLocaleAction(option).catch(() => false);
               router.refresh();
             })
           }
@@ -56,7 +57,7 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
               // Applied at once; the cookie makes the server render it from now on.
               document.documentElement.classList.remove(...THEMES);
               document.documentElement.classList.add(option);
-              await setThemeAction(option);
+              await setThemeAction(option).catch(() => false);
               router.refresh();
             })
           }
