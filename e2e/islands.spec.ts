@@ -11,7 +11,8 @@ const PAGES: { path: string; islands: string[] }[] = [
   { path: "/settings", islands: ["team", "connection"] },
   { path: "/contacts", islands: ["contact-browser"] },
   { path: "/lists/new", islands: ["list-designer"] },
-  { path: "/account", islands: ["password"] },
+  { path: "/account", islands: ["password", "two-factor"] },
+  { path: "/settings/security", islands: ["security-rules"] },
 ];
 
 async function islandStates(page: Page) {

@@ -1,6 +1,6 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { formAlert, password, signInWithForm, storageStateOf } from "./helpers";
+import { formAlert, island, password, signInWithForm, storageStateOf } from "./helpers";
 import { inspect, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** Two-factor: turned on with the key shown, then every sign-in asks for a code; a code works once, a recovery code too. */
@@ -29,7 +29,7 @@ test("enrol with the key shown, sign in with a code, a replayed code and a reuse
   await expect(page).toHaveURL(/:\d+\/$/);
 
   await page.goto("/account");
-  const section = page.locator('[data-testid="two-factor-section"][data-ready="true"]');
+  const section = island(page, "two-factor").getByTestId("two-factor-section");
   await expect(section.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.");
   await section.getByRole("button", { name: "Turn on two-factor" }).click();
   const enrol = section.getByTestId("two-factor-enrol");
@@ -109,7 +109,7 @@ async function enrolThroughAccountPage(page: Page, email: string): Promise<strin
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto("/account");
-  const section = page.locator('[data-testid="two-factor-section"][data-ready="true"]');
+  const section = island(page, "two-factor").getByTestId("two-factor-section");
   await section.getByRole("button", { name: "Turn on two-factor" }).click();
   const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
   await section.getByLabel("Code from the app").fill(await codeAt(secret, 0));
@@ -123,7 +123,7 @@ async function enrolThroughAccountPage(page: Page, email: string): Promise<strin
 /** The owner's step-up thresholds, through the rules form: `amount` null removes every row. */
 async function setThreshold(page: Page, currency: string, amount: string | null) {
   await page.goto("/settings/security");
-  const rules = page.locator('[data-testid="security-rules"][data-ready="true"]');
+  const rules = island(page, "security-rules").getByTestId("security-rules");
   const rows = rules.getByTestId("threshold-row");
   while ((await rows.count()) > 0) await rows.first().getByRole("button", { name: "Remove" }).click();
   if (amount !== null) {

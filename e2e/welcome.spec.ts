@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect, type Request } from "@playwright/test";
-import { openTeamSettings, pageAs, storageStateOf, waitForLoginForm } from "./helpers";
+import { island, openTeamSettings, pageAs, storageStateOf, waitForLoginForm } from "./helpers";
 
 /** One-time links: an owner invites, the member sets their password through the link and signs in; the link then refuses. */
 const NEW_PASSWORD = "amber kettle drifts past seven lighthouses";
@@ -63,7 +63,7 @@ test.describe("owner", () => {
 
     // Not invited any more: the owner's action for them is a password reset now.
     await page.reload();
-    await expect(page.locator('[data-testid="team-section"][data-ready="true"]')).toBeVisible();
+    await expect(island(page, "team")).toBeVisible();
     await expect(row.getByText("Invited", { exact: true })).toHaveCount(0);
     await row.getByRole("button", { name: `Create a password reset link for ${email}` }).click();
     await expect(page.getByText(`Reset link for ${email}, shown once`)).toBeVisible();

@@ -6,7 +6,6 @@ import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/actions/result";
 import { beginTwoFactorAction, confirmTwoFactorAction, renewRecoveryCodesAction, turnOffTwoFactorAction } from "@/lib/dashboard/two-factor-actions";
 import { callAction } from "@/lib/actions/call-action";
@@ -207,7 +206,6 @@ function CodeForm({ kind, onCodes, onOff }: { kind: "renew" | "turn_off"; onCode
 export function TwoFactorSection({ status, afterEnrolPath }: { status: TwoFactorStatus; afterEnrolPath?: string }) {
   const t = useT();
   const router = useRouter();
-  const hydrated = useHydrated();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turnedOff, setTurnedOff] = useState(false);
 
@@ -218,7 +216,7 @@ export function TwoFactorSection({ status, afterEnrolPath }: { status: TwoFactor
   };
 
   return (
-    <div className="space-y-4" data-testid="two-factor-section" data-ready={hydrated || undefined}>
+    <div className="space-y-4" data-testid="two-factor-section">
       {codes ? (
         <RecoveryCodes codes={codes} onDone={done} />
       ) : status.enrolled ? (

@@ -6,7 +6,6 @@ import { useI18n } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/actions/result";
 import { applyServerErrors } from "@/lib/actions/server-errors";
 import { ADJUSTMENT_COLUMNS, type AdjustmentColumn, type ColumnMapping } from "@/lib/adjustments/types";
@@ -53,7 +52,6 @@ export function MappingForm({
   disabledReason?: string | null;
 }) {
   const { t, locale } = useI18n();
-  const hydrated = useHydrated();
   const lockedId = `${useId()}-locked`;
   const [pending, startTransition] = useTransition();
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,14 +90,7 @@ export function MappingForm({
 
   const locked = disabledReason !== null;
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-4"
-      aria-label={t("adjustments.page.mapping.title")}
-      data-testid="adjustment-mapping"
-      data-ready={hydrated || undefined}
-    >
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t("adjustments.page.mapping.title")} data-testid="adjustment-mapping">
       <p className="text-sm text-muted">{t("adjustments.page.mapping.description")}</p>
       {problem ? (
         <Alert tone="danger" live>

@@ -6,7 +6,6 @@ import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field, Input } from "@/components/ui/field";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { saveSecurityRulesAction } from "@/lib/dashboard/two-factor-actions";
 import { callAction } from "@/lib/actions/call-action";
 
@@ -20,7 +19,6 @@ export interface SecurityRulesValues {
 export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues }) {
   const t = useT();
   const router = useRouter();
-  const hydrated = useHydrated();
   const [requireTwoFactor, setRequireTwoFactor] = useState(initial.requireTwoFactor);
   const [rows, setRows] = useState(initial.thresholds.map((row, index) => ({ ...row, key: index })));
   const [nextKey, setNextKey] = useState(initial.thresholds.length);
@@ -56,20 +54,13 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="space-y-4"
-      aria-label={t("security_rules.title")}
-      data-testid="security-rules"
-      data-ready={hydrated || undefined}
-    >
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("security_rules.title")} data-testid="security-rules">
       {message ? (
         <Alert tone={message.tone} live>
           {message.text}
         </Alert>
       ) : null}
-      <fieldset disabled={!hydrated} className="space-y-4">
+      <div className="space-y-4">
         <Field id="require-two-factor" label={t("security_rules.require_two_factor")} description={t("security_rules.require_hint")} inline>
           <Checkbox checked={requireTwoFactor} onChange={(event) => setRequireTwoFactor(event.target.checked)} />
         </Field>
@@ -102,7 +93,7 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
         <Button type="submit" disabled={busy}>
           {t("security_rules.save")}
         </Button>
-      </fieldset>
+      </div>
     </form>
   );
 }
