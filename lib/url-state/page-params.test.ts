@@ -71,8 +71,9 @@ const PAGES: { name: string; parsers: object; load: Load; serialize: Serialize; 
     load: loadLoginPageParams,
     serialize: serializeLoginPageParams as Serialize,
     states: [
-      { callbackUrl: null, error: null },
-      { callbackUrl: "/lists?q=a&page=2", error: "throttled:30" },
+      { callbackUrl: null, error: null, email: null, notice: null },
+      { callbackUrl: "/lists?q=a&page=2", error: "throttled:30", email: null, notice: null },
+      { callbackUrl: null, error: null, email: "jo+new@example.com", notice: "password_set" },
     ],
     bad: "?next=%2Fcontacts",
   },
