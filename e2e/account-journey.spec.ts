@@ -1,13 +1,11 @@
 import { test, expect } from "@playwright/test";
-import { generate } from "otplib";
-import { island, openTeamSettings, pageAs, signInWithForm } from "./helpers";
+import { codeAt, openTeamSettings, pageAs, signInWithForm, turnOnTwoFactor } from "./helpers";
 
 /**
  * A new member's whole way in, as issue 22 lists it: an owner's invite link → their own password → two-factor turned on
  * → a sign-in with a code in another browser → "Sign out everywhere" ends both; the owner's security log has each step.
  */
 const PASSWORD = "copper lantern hums beneath nine quiet bridges";
-const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 test("invite → set a password → turn on two-factor → sign in with a code → sign out everywhere", async ({ browser, baseURL }) => {
   const email = `journey-${Date.now()}@example.com`;
@@ -31,15 +29,7 @@ test("invite → set a password → turn on two-factor → sign in with a code �
   await expect(first).toHaveURL(/:\d+\/$/);
 
   // Two-factor on, from the account page: the key, a code, ten recovery codes.
-  await first.goto("/account");
-  const section = island(first, "two-factor").getByTestId("two-factor-section");
-  await section.getByRole("button", { name: "Turn on two-factor" }).click();
-  const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
-  await section.getByLabel("Code from the app").fill(await codeAt(secret, 0));
-  await section.getByRole("button", { name: "Confirm" }).click();
-  await expect(section.getByTestId("recovery-code")).toHaveCount(10);
-  await section.getByRole("button", { name: "I have saved them" }).click();
-  await expect(section.getByTestId("two-factor-status")).toContainText("Two-factor authentication is on since");
+  const secret = await turnOnTwoFactor(first);
 
   // Another browser: the password, then a code (the next step's: the current one confirmed the enrolment).
   const second = await (await browser.newContext({ baseURL })).newPage();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Page, type Response } from "@playwright/test";
+import { generate } from "otplib";
 
 export type Role = "owner" | "lead" | "support";
 
@@ -122,4 +123,35 @@ export function island(page: Page, name: string) {
 /** The contact browser answers to clicks (an island). */
 export async function contactBrowserReady(page: Page) {
   await expect(island(page, "contact-browser")).toBeVisible();
+}
+
+/** The TOTP code of the time step `steps` away from now (the server accepts one step either side). */
+export const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** Turns two-factor on through the account page of a signed-in page: the key shown, a code, the recovery codes saved; the key. */
+export async function turnOnTwoFactor(page: Page): Promise<string> {
+  await page.goto("/account");
+  const section = island(page, "two-factor").getByTestId("two-factor-section");
+  await section.getByRole("button", { name: "Turn on two-factor" }).click();
+  const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
+  await section.getByLabel("Code from the app").fill(await codeAt(secret, 0));
+  await section.getByRole("button", { name: "Confirm" }).click();
+  await expect(section.getByTestId("recovery-code")).toHaveCount(10);
+  await section.getByRole("button", { name: "I have saved them" }).click();
+  await expect(section.getByTestId("two-factor-status")).toContainText("Two-factor authentication is on since");
+  return secret;
+}
+
+/** A server action's call as a browser made it (its URL, Next-Action id and body), sent again from another signed-in context. */
+export async function replayAction(request: APIRequestContext, call: { url: string; headers: Record<string, string>; body: string }): Promise<string> {
+  const response = await request.post(call.url, {
+    headers: {
+      "next-action": call.headers["next-action"],
+      "content-type": call.headers["content-type"],
+      accept: "text/x-component",
+      origin: new URL(call.url).origin,
+    },
+    data: call.body,
+  });
+  return response.text();
 }

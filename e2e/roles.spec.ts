@@ -1,5 +1,5 @@
 import { test, expect, type Request } from "@playwright/test";
-import { apiKey, emailOf, formAlert, openTeamSettings, pageAs, password, signInWithForm, storageStateOf, teamEmails } from "./helpers";
+import { apiKey, emailOf, formAlert, openTeamSettings, pageAs, password, replayAction, signInWithForm, storageStateOf, teamEmails } from "./helpers";
 
 test.describe("owner", () => {
   test.use({ storageState: storageStateOf("owner") });
@@ -91,16 +91,7 @@ test("a forbidden server action called directly (Next-Action) is refused for lea
   for (const role of ["lead", "support"] as const) {
     const email = `forbidden-${role}-${Date.now()}@example.com`;
     const { context } = await pageAs(browser, role);
-    const response = await context.request.post(request.url(), {
-      headers: {
-        "next-action": headers["next-action"],
-        "content-type": headers["content-type"],
-        accept: "text/x-component",
-        origin: new URL(request.url()).origin,
-      },
-      data: JSON.stringify([{ ...body[0], email, role: "owner" }]),
-    });
-    const text = await response.text();
+    const text = await replayAction(context.request, { url: request.url(), headers, body: JSON.stringify([{ ...body[0], email, role: "owner" }]) });
     expect(text).toContain('"kind":"forbidden"');
     expect(text).toContain(`Requires the role owner. Your role: ${role}.`);
     await context.close();

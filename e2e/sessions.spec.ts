@@ -1,5 +1,5 @@
 import { test, expect, type Browser } from "@playwright/test";
-import { openUserMenu, signInWithForm, storageStateOf } from "./helpers";
+import { openUserMenu, replayAction, signInWithForm, storageStateOf } from "./helpers";
 
 /** Where one is signed in: each browser's session listed, one ended from another, then every one at once. */
 const EMAIL = "sessions@example.com";
@@ -123,16 +123,7 @@ test("an owner sees a member's session among the team's and ends it (a lead repl
   await end.click();
   await expect.poll(() => held !== null).toBe(true);
   const lead = await browser.newContext({ baseURL, storageState: storageStateOf("lead") });
-  const replay = await lead.request.post(held!.url, {
-    headers: {
-      "next-action": held!.headers["next-action"],
-      "content-type": held!.headers["content-type"],
-      accept: "text/x-component",
-      origin: new URL(held!.url).origin,
-    },
-    data: held!.body,
-  });
-  const answer = await replay.text();
+  const answer = await replayAction(lead.request, held!);
   expect(answer).toContain('"kind":"forbidden"');
   expect(answer).toContain("Requires the role owner. Your role: lead.");
   await lead.close();

@@ -1,14 +1,9 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { generate } from "otplib";
-import { formAlert, island, password, signInWithForm, storageStateOf } from "./helpers";
+import { codeAt, formAlert, island, password, signInWithForm, storageStateOf, turnOnTwoFactor } from "./helpers";
 import { inspect, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** Two-factor: turned on with the key shown, then every sign-in asks for a code; a code works once, a recovery code too. */
 const EMAIL = "twofactor@example.com";
-const PERIOD = 30;
-
-/** The code of the time step `steps` away from now (the server accepts one step either side). */
-const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * PERIOD });
 
 async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   return (await browser.newContext({ baseURL })).newPage();
@@ -108,16 +103,7 @@ test("enrol with the key shown, sign in with a code, a replayed code and a reuse
 async function enrolThroughAccountPage(page: Page, email: string): Promise<string> {
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/:\d+\/$/);
-  await page.goto("/account");
-  const section = island(page, "two-factor").getByTestId("two-factor-section");
-  await section.getByRole("button", { name: "Turn on two-factor" }).click();
-  const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
-  await section.getByLabel("Code from the app").fill(await codeAt(secret, 0));
-  await section.getByRole("button", { name: "Confirm" }).click();
-  await expect(section.getByTestId("recovery-code")).toHaveCount(10);
-  await section.getByRole("button", { name: "I have saved them" }).click();
-  await expect(section.getByTestId("two-factor-status")).toContainText("Two-factor authentication is on since");
-  return secret;
+  return turnOnTwoFactor(page);
 }
 
 /** The owner's step-up thresholds, through the rules form: `amount` null removes every row. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect, type Request } from "@playwright/test";
-import { island, openTeamSettings, pageAs, storageStateOf, waitForLoginForm } from "./helpers";
+import { island, openTeamSettings, pageAs, replayAction, storageStateOf, waitForLoginForm } from "./helpers";
 
 /** One-time links: an owner invites, the member sets their password through the link and signs in; the link then refuses. */
 const NEW_PASSWORD = "amber kettle drifts past seven lighthouses";
@@ -100,16 +100,7 @@ test("a reset link's action called directly (Next-Action) is refused for lead an
 
   for (const role of ["lead", "support"] as const) {
     const { context } = await pageAs(browser, role);
-    const response = await context.request.post(request.url(), {
-      headers: {
-        "next-action": headers["next-action"],
-        "content-type": headers["content-type"],
-        accept: "text/x-component",
-        origin: new URL(request.url()).origin,
-      },
-      data: body,
-    });
-    const text = await response.text();
+    const text = await replayAction(context.request, { url: request.url(), headers, body });
     expect(text).toContain('"kind":"forbidden"');
     expect(text).toContain(`Requires the role owner. Your role: ${role}.`);
     expect(text).not.toMatch(/\/welcome\//);

@@ -5,7 +5,8 @@ import { loadLoginPageParams } from "@/lib/auth/login-params";
 import { HOME_PATH } from "@/lib/auth/redirect";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
 import { LoginForm } from "@/components/auth/login-form";
-import { LanguageSwitch, ThemeSwitch } from "@/components/shell/preference-switches";
+import { StandalonePage } from "@/components/auth/standalone-page";
+import { PreferenceBar } from "@/components/shell/preference-switches";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("login.title") };
@@ -15,24 +16,16 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (await getCurrentUser()) redirect(HOME_PATH);
   const [{ callbackUrl, error, email, notice }, t, theme] = await Promise.all([loadLoginPageParams(searchParams), getTranslator(), getTheme()]);
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
-      <div className="w-full max-w-sm rounded-lg border border-border bg-surface p-6 shadow-sm">
-        <p className="text-sm text-muted">{t("app.name")}</p>
-        <h1 className="mt-1 text-2xl font-semibold">{t("login.title")}</h1>
-        <p className="mt-2 text-sm text-muted">{t("login.subtitle")}</p>
-        <div className="mt-6">
-          <LoginForm
-            callbackUrl={callbackUrl ?? undefined}
-            initialError={error ?? undefined}
-            initialEmail={email ?? undefined}
-            notice={notice === "password_set" ? t("login.password_set") : undefined}
-          />
-        </div>
+    <StandalonePage appName={t("app.name")} title={t("login.title")} below={<PreferenceBar theme={theme} />}>
+      <p className="mt-2 text-sm text-muted">{t("login.subtitle")}</p>
+      <div className="mt-6">
+        <LoginForm
+          callbackUrl={callbackUrl ?? undefined}
+          initialError={error ?? undefined}
+          initialEmail={email ?? undefined}
+          notice={notice === "password_set" ? t("login.password_set") : undefined}
+        />
       </div>
-      <div className="flex flex-wrap items-center justify-center gap-4">
-        <LanguageSwitch />
-        <ThemeSwitch theme={theme} />
-      </div>
-    </main>
+    </StandalonePage>
   );
 }

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { LazyTwoFactorSection } from "@/components/account/lazy-sections";
 import { SignOutButton } from "@/components/account/sign-out-button";
+import { StandalonePage } from "@/components/auth/standalone-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("two_factor.setup_title") };
@@ -19,19 +20,14 @@ export default async function TwoFactorSetupPage() {
   if (!user.twoFactorPending) redirect(HOME_PATH);
   const state = await twoFactorState(await getDb(), user.id);
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
-      <div className="w-full max-w-lg rounded-lg border border-border bg-surface p-6 shadow-sm">
-        <p className="text-sm text-muted">{t("app.name")}</p>
-        <h1 className="mt-1 text-2xl font-semibold">{t("two_factor.setup_title")}</h1>
-        <p className="mt-2 text-sm text-muted">{user.email}</p>
-        <div className="mt-6">
-          <LazyTwoFactorSection
-            status={{ enrolled: state.enrolled, enrolledAt: null, recoveryCodesLeft: state.recoveryCodesLeft, requiredByTeam: true }}
-            afterEnrolPath={HOME_PATH}
-          />
-        </div>
+    <StandalonePage appName={t("app.name")} title={t("two_factor.setup_title")} width="lg" below={<SignOutButton />}>
+      <p className="mt-2 text-sm text-muted">{user.email}</p>
+      <div className="mt-6">
+        <LazyTwoFactorSection
+          status={{ enrolled: state.enrolled, enrolledAt: null, recoveryCodesLeft: state.recoveryCodesLeft, requiredByTeam: true }}
+          afterEnrolPath={HOME_PATH}
+        />
       </div>
-      <SignOutButton />
-    </main>
+    </StandalonePage>
   );
 }

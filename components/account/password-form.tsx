@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import type { ChangePassword } from "@/lib/dashboard/forms/account";
-import { PasswordStrengthMeter, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
+import { NewPasswordFields, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
 import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
@@ -59,19 +59,16 @@ export function PasswordForm({ minLength, maxLength }: { minLength: number; maxL
         <Field id="current-password" label={t("password.current")} error={errors.currentPassword} required>
           <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
         </Field>
-        <Field
-          id="new-password"
-          label={t("password.new")}
-          description={<PasswordStrengthMeter typed={typed} strength={strength} minLength={minLength} />}
-          error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
-          errorVars={{ min: minLength, max: maxLength }}
-          required
-        >
-          <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-        </Field>
-        <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
-          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-        </Field>
+        <NewPasswordFields
+          newPassword={form.register("newPassword")}
+          confirmPassword={form.register("confirmPassword")}
+          errors={errors}
+          typed={typed}
+          strength={strength}
+          refused={refused}
+          minLength={minLength}
+          maxLength={maxLength}
+        />
         <Button type="submit" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
           {isSubmitting ? t("common.saving") : t("password.submit")}
         </Button>

@@ -3,6 +3,8 @@
 import { useEffect, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { cn } from "@/components/ui/cn";
+import { Field, Input } from "@/components/ui/field";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import type { ActionResult } from "@/lib/actions/result";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
@@ -55,7 +57,7 @@ export function usePasswordStrength(password: string, ask: AskStrength): Strengt
 }
 
 /** The new password's hint, its four-step meter and the strength in words (announced politely). */
-export function PasswordStrengthMeter({ typed, strength, minLength }: { typed: string; strength: Strength | null; minLength: number }) {
+function PasswordStrengthMeter({ typed, strength, minLength }: { typed: string; strength: Strength | null; minLength: number }) {
   const t = useT();
   return (
     <>
@@ -68,6 +70,49 @@ export function PasswordStrengthMeter({ typed, strength, minLength }: { typed: s
       <span className="block" aria-live="polite" data-testid="password-strength">
         {typed ? `${t("password.strength")}: ${strength ? t(`password.strength.${strength.score}`) : t("password.checking")}` : null}
       </span>
+    </>
+  );
+}
+
+/**
+ * The new password with its meter, and the same again: for one's own password and for a one-time link. The field says
+ * why the rule would refuse what is typed (`refused`, from PROBLEM_KEYS), and the form's button waits meanwhile.
+ */
+export function NewPasswordFields({
+  newPassword,
+  confirmPassword,
+  errors,
+  typed,
+  strength,
+  refused,
+  minLength,
+  maxLength,
+}: {
+  newPassword: UseFormRegisterReturn;
+  confirmPassword: UseFormRegisterReturn;
+  errors: { newPassword?: FieldError; confirmPassword?: FieldError };
+  typed: string;
+  strength: Strength | null;
+  refused: string | null;
+  minLength: number;
+  maxLength: number;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Field
+        id="new-password"
+        label={t("password.new")}
+        description={<PasswordStrengthMeter typed={typed} strength={strength} minLength={minLength} />}
+        error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
+        errorVars={{ min: minLength, max: maxLength }}
+        required
+      >
+        <Input type="password" autoComplete="new-password" {...newPassword} />
+      </Field>
+      <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
+        <Input type="password" autoComplete="new-password" {...confirmPassword} />
+      </Field>
     </>
   );
 }

@@ -7,9 +7,8 @@ import { useForm } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { PasswordStrengthMeter, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
+import { NewPasswordFields, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
 import type { SetLinkPassword } from "@/lib/dashboard/forms/welcome";
 import { linkPasswordStrengthAction, setLinkPasswordAction } from "@/lib/dashboard/welcome-actions";
 import type { LinkRefusal } from "@/lib/auth/one-time-links";
@@ -70,19 +69,16 @@ export function WelcomeForm({ token, email, minLength, maxLength }: { token: str
       {/* The browser's password manager files the new password under this account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <fieldset disabled={!hydrated || isSubmitSuccessful} className="space-y-4">
-        <Field
-          id="new-password"
-          label={t("password.new")}
-          description={<PasswordStrengthMeter typed={typed} strength={strength} minLength={minLength} />}
-          error={errors.newPassword ?? (refused ? { message: refused } : undefined)}
-          errorVars={{ min: minLength, max: maxLength }}
-          required
-        >
-          <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-        </Field>
-        <Field id="confirm-password" label={t("password.confirm")} error={errors.confirmPassword} required>
-          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-        </Field>
+        <NewPasswordFields
+          newPassword={form.register("newPassword")}
+          confirmPassword={form.register("confirmPassword")}
+          errors={errors}
+          typed={typed}
+          strength={strength}
+          refused={refused}
+          minLength={minLength}
+          maxLength={maxLength}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting || refused !== null} aria-describedby={refused ? "new-password-error" : undefined}>
           {isSubmitting ? t("common.saving") : t("welcome.submit")}
         </Button>

@@ -68,3 +68,13 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
     </div>
   );
 }
+
+/** Language and theme side by side, under a page that has no shell (sign-in, a one-time link). */
+export function PreferenceBar({ theme }: { theme: Theme }) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-4">
+      <LanguageSwitch />
+      <ThemeSwitch theme={theme} />
+    </div>
+  );
+}

@@ -4,7 +4,8 @@ import { inspectOneTimeLink } from "@/lib/auth/one-time-links";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
 import { WelcomeForm, WelcomeRefused } from "@/components/auth/welcome-form";
-import { LanguageSwitch, ThemeSwitch } from "@/components/shell/preference-switches";
+import { StandalonePage } from "@/components/auth/standalone-page";
+import { PreferenceBar } from "@/components/shell/preference-switches";
 
 /** The link is a secret: the page is never cached, never indexed (Referrer-Policy: no-referrer comes from next.config.ts). */
 export const dynamic = "force-dynamic";
@@ -18,35 +19,29 @@ export default async function WelcomePage({ params }: { params: Promise<{ token:
   const { token } = await params;
   const [inspected, t, theme] = await Promise.all([inspectOneTimeLink(await getDb(), token), getTranslator(), getTheme()]);
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
-      <div className="w-full max-w-md rounded-lg border border-border bg-surface p-6 shadow-sm">
-        <p className="text-sm text-muted">{t("app.name")}</p>
-        {inspected.ok ? (
-          <>
-            <h1 className="mt-1 text-2xl font-semibold">{t(`welcome.title.${inspected.link.purpose}`)}</h1>
-            <p className="mt-2 text-sm" data-testid="welcome-account">
-              {inspected.link.name
-                ? t("welcome.account", { name: inspected.link.name, email: inspected.link.email })
-                : t("welcome.account_email", { email: inspected.link.email })}
-            </p>
-            <p className="mt-1 text-sm text-muted">{t(`welcome.description.${inspected.link.purpose}`)}</p>
-            <div className="mt-6">
-              <WelcomeForm token={token} email={inspected.link.email} minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
-            </div>
-          </>
-        ) : (
-          <>
-            <h1 className="mt-1 text-2xl font-semibold">{t("welcome.refused_title")}</h1>
-            <div className="mt-4">
-              <WelcomeRefused reason={inspected.reason} />
-            </div>
-          </>
-        )}
-      </div>
-      <div className="flex flex-wrap items-center justify-center gap-4">
-        <LanguageSwitch />
-        <ThemeSwitch theme={theme} />
-      </div>
-    </main>
+    <StandalonePage
+      appName={t("app.name")}
+      title={inspected.ok ? t(`welcome.title.${inspected.link.purpose}`) : t("welcome.refused_title")}
+      width="md"
+      below={<PreferenceBar theme={theme} />}
+    >
+      {inspected.ok ? (
+        <>
+          <p className="mt-2 text-sm" data-testid="welcome-account">
+            {inspected.link.name
+              ? t("welcome.account", { name: inspected.link.name, email: inspected.link.email })
+              : t("welcome.account_email", { email: inspected.link.email })}
+          </p>
+          <p className="mt-1 text-sm text-muted">{t(`welcome.description.${inspected.link.purpose}`)}</p>
+          <div className="mt-6">
+            <WelcomeForm token={token} email={inspected.link.email} minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+          </div>
+        </>
+      ) : (
+        <div className="mt-4">
+          <WelcomeRefused reason={inspected.reason} />
+        </div>
+      )}
+    </StandalonePage>
   );
 }
