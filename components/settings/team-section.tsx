@@ -14,7 +14,7 @@ import { ROLES, type Role } from "@/lib/auth/permissions";
 import type { InviteMember } from "@/lib/dashboard/forms/team";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import type { ActionError } from "@/lib/actions/result";
-import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction } from "@/lib/dashboard/settings-actions";
+import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction, resetMemberTwoFactorAction } from "@/lib/dashboard/settings-actions";
 import type { IssuedLink } from "@/lib/dashboard/issue-member-link";
 import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
 import { callAction } from "@/lib/actions/call-action";
@@ -28,6 +28,8 @@ export interface TeamMember {
   role: Role;
   /** Invited and has not used their link yet: no password of their own. */
   invited: boolean;
+  /** Has two-factor on: an owner may turn it off for them (a lost phone). */
+  twoFactorOn: boolean;
 }
 
 /** A link just made for a member, shown once with a copy button. */
@@ -87,6 +89,11 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
                 {t("links.invited_status")}
               </Badge>
             ) : null}
+            {row.original.twoFactorOn ? (
+              <Badge tone="success" className="ml-2">
+                {t("team.two_factor_on")}
+              </Badge>
+            ) : null}
           </>
         ),
       },
@@ -98,6 +105,7 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
         cell: ({ row }) => (
           <div className="flex flex-wrap items-center gap-2">
             <MemberLink member={row.original} onLink={setShown} onNotice={setNotice} />
+            {row.original.twoFactorOn && row.original.id !== viewerId ? <ResetTwoFactor member={row.original} onNotice={setNotice} /> : null}
             <RemoveMember member={row.original} onNotice={setNotice} />
           </div>
         ),
@@ -236,6 +244,39 @@ function IssuedLinkNotice({ link, intro }: { link: ShownLink; intro: string }) {
         </p>
       ) : null}
     </Alert>
+  );
+}
+
+/** Turn a member's two-factor off (a lost phone and lost recovery codes), behind a confirmation. */
+function ResetTwoFactor({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      <Button variant="secondary" aria-label={t("team.reset_two_factor_label", { email: member.email })} onClick={() => setConfirming(true)} disabled={pending}>
+        {t("team.reset_two_factor")}
+      </Button>
+      <LazyConfirmDialog
+        open={confirming}
+        title={t("team.reset_two_factor_label", { email: member.email })}
+        confirmLabel={t("team.reset_two_factor")}
+        cancelLabel={t("common.cancel")}
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          startTransition(async () => {
+            const result = await callAction(resetMemberTwoFactorAction, { userId: member.id }, t);
+            onNotice(
+              result.ok ? { tone: "success", text: t("team.two_factor_reset", { email: member.email }) } : { tone: "danger", text: result.error.message },
+            );
+            setConfirming(false);
+          })
+        }
+      >
+        {t("team.reset_two_factor_confirm", { email: member.email })}
+      </LazyConfirmDialog>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { queryRows } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { createUser } from "@/lib/auth/users";
+import { createUser, listUsers } from "@/lib/auth/users";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 import {
   beginEnrolment,
@@ -12,6 +12,7 @@ import {
   enrolmentQrSvg,
   renewRecoveryCodes,
   turnOffTwoFactor,
+  resetMemberTwoFactor,
   twoFactorState,
   redeemRecoveryCode,
   checkSecondFactor,
@@ -145,5 +146,26 @@ describe("two-factor (TOTP)", () => {
     const { user, secret } = await enrolled();
     const now = T0 + 400 * STEP;
     expect(await acceptTotpCode(database.db, user.id, await codeAt(secret, now), { key: randomBytes(32), epoch: now })).toBe(false);
+  });
+
+  test("an owner's reset: the secret and the codes go, the member's sessions end, the team list says it; a second reset finds nothing", async () => {
+    const { user, secret, codes } = await enrolled();
+    expect((await listUsers(database.db)).find((row) => row.id === user.id)?.twoFactorOn).toBe(true);
+    const [before] = await queryRows<{ version: number }>(database.db, sql`SELECT session_version AS version FROM dashboard.users WHERE id = ${user.id}`);
+    expect(await resetMemberTwoFactor(database.db, user.id)).toBe(true);
+    const [after] = await queryRows<{ version: number; secret: string | null }>(
+      database.db,
+      sql`SELECT session_version AS version, totp_secret_encrypted AS secret FROM dashboard.users WHERE id = ${user.id}`,
+    );
+    expect(after.version).toBe(before.version + 1);
+    expect(after.secret).toBeNull();
+    expect(await twoFactorState(database.db, user.id)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
+    expect(await acceptTotpCode(database.db, user.id, await codeAt(secret, T0), { key, epoch: T0 })).toBe(false);
+    expect(await redeemRecoveryCode(database.db, user.id, codes[0])).toBe(false);
+    expect((await listUsers(database.db)).find((row) => row.id === user.id)?.twoFactorOn).toBe(false);
+    // Nothing on any more: a second reset changes nothing, not even the sessions.
+    expect(await resetMemberTwoFactor(database.db, user.id)).toBe(false);
+    const [again] = await queryRows<{ version: number }>(database.db, sql`SELECT session_version AS version FROM dashboard.users WHERE id = ${user.id}`);
+    expect(again.version).toBe(after.version);
   });
 });

@@ -208,6 +208,24 @@ export async function renewRecoveryCodes(db: Db, userId: number): Promise<string
 }
 
 /** Turns two-factor off: the secret, its replay guard and the recovery codes are gone. */
+/**
+ * An owner turns a member's two-factor off (a lost phone and lost recovery codes): the secret and the codes go, and
+ * every session of the member ends, in one transaction; false when the member had none on. With the team's rule on,
+ * the member sets it up again at the next sign-in.
+ */
+export async function resetMemberTwoFactor(db: Db, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const reset = await tx
+      .update(users)
+      .set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(eq(users.id, userId), isNotNull(users.totpEnrolledAt)))
+      .returning({ id: users.id });
+    if (reset.length === 0) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    return true;
+  });
+}
+
 export async function turnOffTwoFactor(db: Db, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null }).where(eq(users.id, userId));

@@ -49,11 +49,11 @@ export async function findUserWithHashByEmail(db: Db, email: string): Promise<Us
 }
 
 /** A member as the team list shows them: passwordSet is false while an invited member has not used their link. */
-export type TeamUser = DashboardUser & { passwordSet: boolean };
+export type TeamUser = DashboardUser & { passwordSet: boolean; twoFactorOn: boolean };
 
 export async function findTeamUser(db: Db, id: number): Promise<TeamUser | null> {
   const [row] = await db
-    .select({ ...columns, passwordSet: users.passwordSet })
+    .select({ ...columns, passwordSet: users.passwordSet, twoFactorOn: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
     .from(users)
     .where(eq(users.id, id));
   return (row as TeamUser | undefined) ?? null;
@@ -61,7 +61,7 @@ export async function findTeamUser(db: Db, id: number): Promise<TeamUser | null>
 
 export async function listUsers(db: Db): Promise<TeamUser[]> {
   return (await db
-    .select({ ...columns, passwordSet: users.passwordSet })
+    .select({ ...columns, passwordSet: users.passwordSet, twoFactorOn: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id))) as TeamUser[];
 }

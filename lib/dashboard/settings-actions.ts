@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { authedAction } from "@/lib/auth/authed-action";
-import { ChangeRoleSchema, InviteMemberSchema, MemberLinkSchema, RemoveMemberSchema } from "@/lib/dashboard/forms/team";
+import { ChangeRoleSchema, InviteMemberSchema, MemberLinkSchema, RemoveMemberSchema, ResetTwoFactorSchema } from "@/lib/dashboard/forms/team";
+import { resetMemberTwoFactor } from "@/lib/auth/totp";
 import { ConnectionFormSchema } from "@/lib/dashboard/forms/connection";
 import { changeRole, createInvitedUser, findTeamUser, removeUser } from "@/lib/auth/users";
 import { checkAndSaveConnection } from "@/lib/dashboard/save-connection";
@@ -45,6 +46,20 @@ export const removeMemberAction = authedAction("team.manage", RemoveMemberSchema
   await recordActionEvent(db, "member_removed", owner, { subject: { id: removed.id, email: removed.email }, detail: { role: removed.role } });
   revalidatePath("/settings");
   return { id: input.userId };
+});
+
+/**
+ * An owner turns a member's two-factor off (lost phone and recovery codes): the member's sessions end, and with the
+ * team's rule on they set it up again at the next sign-in. One's own is turned off on one's account page (with a code).
+ */
+export const resetMemberTwoFactorAction = authedAction("team.manage", ResetTwoFactorSchema, async (input, { db, user: owner }) => {
+  if (input.userId === owner.id) throw new DashboardError("team.reset_two_factor_self");
+  const member = await findTeamUser(db, input.userId);
+  if (!member) throw new DashboardError("team.user_not_found");
+  if (!(await resetMemberTwoFactor(db, member.id))) throw new DashboardError("team.two_factor_not_on");
+  await recordActionEvent(db, "two_factor_disabled", owner, { subject: { id: member.id, email: member.email }, detail: { by: "owner" } });
+  revalidatePath("/settings");
+  return { id: member.id };
 });
 
 export const saveConnectionAction = authedAction("settings.manage", ConnectionFormSchema, async (input, { db, user, t }) => {

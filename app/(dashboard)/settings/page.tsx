@@ -46,12 +46,13 @@ export default async function SettingsPage() {
   }
 
   const [members, connection, status] = await Promise.all([listUsers(db), describeConnection(db), loadFromPlatform((api) => loadMe(api))]);
-  const team: TeamMember[] = members.map(({ id, email, name, role, passwordSet }) => ({
+  const team: TeamMember[] = members.map(({ id, email, name, role, passwordSet, twoFactorOn }) => ({
     id,
     email,
     name,
     role: role as TeamMember["role"],
     invited: !passwordSet,
+    twoFactorOn,
   }));
   const envVariables = [connection.baseUrlSource === "env" ? "PLATFORM_BASE_URL" : null, connection.keySource === "env" ? "PLATFORM_API_KEY" : null].filter(
     Boolean,

@@ -18,6 +18,11 @@ export const RemoveMemberSchema = z.object({
   userId: z.coerce.number().int().positive(),
 });
 
+/** An owner turns a member's two-factor off. */
+export const ResetTwoFactorSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+});
+
 /** A new one-time link for a member: an invite while they have not set a password, else a reset. */
 export const MemberLinkSchema = z.object({
   userId: z.coerce.number().int().positive(),
