@@ -66,6 +66,7 @@ const users = [
   "guessed@example.com:support",
   "twofactor@example.com:support",
   "stepup@example.com:support",
+  "lostphone@example.com:support",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

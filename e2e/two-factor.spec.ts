@@ -179,3 +179,33 @@ test("a top-up above the team's threshold asks for a fresh code inline and is ma
     await page.context().close();
   }
 });
+
+test("an owner resets a member's two-factor (a lost phone): the member is signed out, and the password alone signs in again", async ({ browser, baseURL }) => {
+  const email = "lostphone@example.com";
+  const member = await (await browser.newContext({ baseURL })).newPage();
+  await signInWithForm(member, email);
+  await expect(member).toHaveURL(/:\d+\/$/);
+  await turnOnTwoFactor(member);
+
+  const owner = await browser.newContext({ baseURL, storageState: storageStateOf("owner") });
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto("/settings");
+  const row = island(ownerPage, "team").getByTestId(`member-${email}`);
+  await expect(row.getByText("Two-factor on")).toBeVisible();
+  await row.getByRole("button", { name: `Reset two-factor of ${email}` }).click();
+  const dialog = ownerPage.getByRole("dialog", { name: `Reset two-factor of ${email}` });
+  await expect(dialog).toContainText("they are signed out at once");
+  await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+  await expect(ownerPage.getByText(`Two-factor turned off for ${email}; they are signed out.`)).toBeVisible();
+  await expect(row.getByText("Two-factor on")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Reset two-factor of ${email}` })).toHaveCount(0);
+  expect((await member.request.get("/api/dashboard/me")).status()).toBe(401);
+
+  // The password alone signs in now; the owner's security log names who turned it off.
+  const again = await (await browser.newContext({ baseURL })).newPage();
+  await signInWithForm(again, email);
+  await expect(again).toHaveURL(/:\d+\/$/);
+  await ownerPage.goto("/settings/security?kind=two_factor_disabled");
+  await expect(ownerPage.getByTestId("security-event-two_factor_disabled").filter({ hasText: email }).first()).toBeVisible();
+  for (const each of [member.context(), again.context(), owner]) await each.close();
+});
