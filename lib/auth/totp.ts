@@ -6,6 +6,9 @@ import type { Db } from "@/lib/db/client";
 import { recoveryCodes, users } from "@/lib/db/schema";
 import { decryptWithDashboardKey, encryptWithDashboardKey } from "@/lib/api/stored-connection";
 import { DashboardError } from "@/lib/actions/errors";
+import { endSessions } from "@/lib/auth/users";
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Time-based one-time codes (RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30 s) and the ten recovery
@@ -215,20 +218,25 @@ export async function renewRecoveryCodes(db: Db, userId: number): Promise<string
  */
 export async function resetMemberTwoFactor(db: Db, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const reset = await tx
-      .update(users)
-      .set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(and(eq(users.id, userId), isNotNull(users.totpEnrolledAt)))
-      .returning({ id: users.id });
-    if (reset.length === 0) return false;
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (!(await clearTwoFactor(tx, userId, true))) return false;
+    await endSessions(tx, userId);
     return true;
   });
 }
 
+/** One's own two-factor off (the caller checked the code and the password). */
 export async function turnOffTwoFactor(db: Db, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null }).where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  });
+  await db.transaction(async (tx) => void (await clearTwoFactor(tx, userId, false)));
+}
+
+/** The secret and the recovery codes go; with `onlyIfOn`, nothing changes unless two-factor was on (false then). */
+async function clearTwoFactor(tx: Transaction, userId: number, onlyIfOn: boolean): Promise<boolean> {
+  const cleared = await tx
+    .update(users)
+    .set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null })
+    .where(onlyIfOn ? and(eq(users.id, userId), isNotNull(users.totpEnrolledAt)) : eq(users.id, userId))
+    .returning({ id: users.id });
+  if (cleared.length === 0) return false;
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return true;
 }

@@ -37,12 +37,18 @@ export async function findUserById(db: Db, id: number): Promise<DashboardUser | 
   return (row as DashboardUser | undefined) ?? null;
 }
 
+/** Whether a member has two-factor on (enrolment confirmed). */
+const TWO_FACTOR_ON = sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`;
+
+/** The columns of a TeamUser. */
+const TEAM_COLUMNS = { ...columns, passwordSet: users.passwordSet, twoFactorOn: TWO_FACTOR_ON };
+
 /** A user as sign-in needs them: with the password hash and whether a second factor is asked. */
 export type UserWithHash = DashboardUser & { passwordHash: string; twoFactorEnrolled: boolean };
 
 export async function findUserWithHashByEmail(db: Db, email: string): Promise<UserWithHash | null> {
   const [row] = await db
-    .select({ ...columns, passwordHash: users.passwordHash, twoFactorEnrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
+    .select({ ...columns, passwordHash: users.passwordHash, twoFactorEnrolled: TWO_FACTOR_ON })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
   return (row as UserWithHash | undefined) ?? null;
@@ -52,18 +58,12 @@ export async function findUserWithHashByEmail(db: Db, email: string): Promise<Us
 export type TeamUser = DashboardUser & { passwordSet: boolean; twoFactorOn: boolean };
 
 export async function findTeamUser(db: Db, id: number): Promise<TeamUser | null> {
-  const [row] = await db
-    .select({ ...columns, passwordSet: users.passwordSet, twoFactorOn: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await db.select(TEAM_COLUMNS).from(users).where(eq(users.id, id));
   return (row as TeamUser | undefined) ?? null;
 }
 
 export async function listUsers(db: Db): Promise<TeamUser[]> {
-  return (await db
-    .select({ ...columns, passwordSet: users.passwordSet, twoFactorOn: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
-    .from(users)
-    .orderBy(asc(users.createdAt), asc(users.id))) as TeamUser[];
+  return (await db.select(TEAM_COLUMNS).from(users).orderBy(asc(users.createdAt), asc(users.id))) as TeamUser[];
 }
 
 export interface CreatedUser {
