@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { contactBrowserReady, storageStateOf } from "./helpers";
 import { seedProject } from "./seed";
 
 /**
@@ -83,6 +83,8 @@ test.describe("owner", () => {
 
   test("shortcuts: ? lists them outside text fields; g then l opens Lists", async ({ page }) => {
     await page.goto("/contacts");
+    // The search box is in an island: until its code runs it is disabled, and a focus would not take.
+    await contactBrowserReady(page);
     // Typed into a text field, ? is text.
     const search = page.getByRole("searchbox", { name: "Search", exact: true });
     await search.focus();
