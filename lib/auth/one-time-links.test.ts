@@ -6,7 +6,15 @@ import { oneTimeLinks, securityEvents, users } from "@/lib/db/schema";
 import { createInvitedUser, createUser, findUserById, findUserWithHashByEmail, removeUser } from "@/lib/auth/users";
 import { verifyPassword } from "@/lib/auth/password";
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { createOneTimeLink, hashLinkToken, inspectOneTimeLink, LINK_LIFETIME_MS, useOneTimeLink as redeem } from "@/lib/auth/one-time-links";
+import {
+  createOneTimeLink,
+  hashLinkToken,
+  inspectOneTimeLink,
+  LINK_ATTEMPT_POLICY,
+  LINK_LIFETIME_MS,
+  linkAttemptScope,
+  useOneTimeLink as redeem,
+} from "@/lib/auth/one-time-links";
 
 const database = useTestDatabase();
 const email = () => `linked${uniqueId()}@example.com`;
@@ -130,5 +138,50 @@ describe("one-time links", () => {
     const stored = await findUserWithHashByEmail(database.db, user.email);
     expect(await verifyPassword(winner, stored!.passwordHash)).toBe(true);
     expect(await eventsOf(user.id, "link_used")).toHaveLength(1);
+  });
+
+  test("an address past 20 refused uses waits: nothing is read or written, its good link waits too; another address is not held", async () => {
+    const origin = { address: `203.0.113.${uniqueId() % 250}-${uniqueId()}`, userAgent: "test" };
+    const refusedRows = async () =>
+      (
+        await database.db
+          .select({ id: securityEvents.id })
+          .from(securityEvents)
+          .where(and(eq(securityEvents.kind, "link_refused"), eq(securityEvents.address, origin.address)))
+      ).length;
+    const never = () => `N${uniqueId().toString(36).padStart(42, "x")}`.slice(0, 43);
+    expect(LINK_ATTEMPT_POLICY.maxFailures).toBe(20);
+    // A use the password rule refuses, and a use that sets the password, give their count back.
+    const weak = await invited();
+    expect(await redeem(database.db, weak.token, "password", origin)).toMatchObject({ ok: false, reason: "password" });
+    expect((await redeem(database.db, weak.token, PASSWORD, origin)).ok).toBe(true);
+    for (let i = 0; i < 20; i++) expect(await redeem(database.db, never(), PASSWORD, origin)).toEqual({ ok: false, reason: "unknown" });
+    expect(await refusedRows()).toBe(20);
+
+    const { user, token } = await invited();
+    const before = await stateOf(user.id);
+    const waited = await redeem(database.db, token, PASSWORD, origin);
+    expect(waited).toMatchObject({ ok: false, reason: "throttled" });
+    expect(waited.ok === false && waited.reason === "throttled" && waited.retryAfter).toBeGreaterThan(50);
+    expect(await redeem(database.db, never(), PASSWORD, origin)).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await refusedRows()).toBe(20);
+    expect(await stateOf(user.id)).toEqual(before);
+    expect(await inspectOneTimeLink(database.db, token)).toMatchObject({ ok: true });
+
+    // The member, elsewhere, is not held by this address.
+    const elsewhere = { address: `${origin.address}-other`, userAgent: "test" };
+    expect((await redeem(database.db, token, PASSWORD, elsewhere)).ok).toBe(true);
+    const [row] = await database.db
+      .execute<{ failures: number }>(sql`SELECT failures FROM dashboard.sign_in_throttles WHERE scope = ${linkAttemptScope(elsewhere.address)}`)
+      .then((result) => (result as unknown as { rows: { failures: number }[] }).rows);
+    expect(Number(row.failures)).toBe(0);
+  });
+
+  test("uses sent at once from one address are counted before any link is read: at most the limit get through", async () => {
+    const origin = { address: `198.51.100.${uniqueId()}`, userAgent: "test" };
+    const never = (i: number) => `P${i}x${uniqueId().toString(36)}`.padEnd(43, "y").slice(0, 43);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => redeem(database.db, never(i), PASSWORD, origin)));
+    expect(results.filter((result) => !result.ok && result.reason === "unknown")).toHaveLength(20);
+    expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(10);
   });
 });

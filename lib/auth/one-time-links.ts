@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
 import { recordSecurityEvent } from "@/lib/auth/security-events";
 import type { RequestOrigin } from "@/lib/auth/request-origin";
+import { releaseAttempt, reserveAttempt, type ThrottlePolicy } from "@/lib/auth/throttle";
 
 /**
  * Invite and reset links: 32 random bytes (base64url, 43 characters) shown once; only their SHA-256 is stored, so a
@@ -84,15 +85,36 @@ export async function inspectOneTimeLink(db: Db, token: string): Promise<LinkIns
 export type LinkUse =
   | { ok: true; user: { id: number; email: string }; purpose: LinkPurpose }
   | { ok: false; reason: LinkRefusal }
-  | { ok: false; reason: "password"; problem: PasswordProblem };
+  | { ok: false; reason: "password"; problem: PasswordProblem }
+  | { ok: false; reason: "throttled"; retryAfter: number };
+
+/**
+ * Link uses per client address. `/welcome/<token>` needs no session, and each refused use is a row of the insert-only
+ * security log: a refused use (an unknown, used or expired link) counts, and past 20 in 15 minutes the address waits
+ * (1 minute, doubling up to 15) with nothing read or written. A person retyping a link stays far below; a use that
+ * sets the password, or that the password rule refuses, gives its count back.
+ */
+export const LINK_ATTEMPT_POLICY: ThrottlePolicy = { maxFailures: 20, windowSeconds: 15 * 60, lockSeconds: 60, maxLockSeconds: 15 * 60 };
+export const linkAttemptScope = (address: string): string => `link:${address}`;
 
 /**
  * Sets the member's password through their link. The link is taken by one conditional UPDATE (unused and unexpired),
  * so of two uses at once exactly one gets a row; in the same transaction the password is set, every session of the
  * member ends (the session version moves) and link_used is written. A refusal writes link_refused and changes nothing;
- * a password the rule refuses changes nothing and keeps the link.
+ * a password the rule refuses changes nothing and keeps the link. An address past LINK_ATTEMPT_POLICY is told to wait,
+ * and nothing is read or written.
  */
 export async function useOneTimeLink(db: Db, token: string, newPassword: string, origin: RequestOrigin = OPERATOR_ORIGIN): Promise<LinkUse> {
+  // Reserved before the link is looked at: uses sent at once cannot all pass a count made before any of them.
+  const scope = linkAttemptScope(origin.address);
+  const reservation = await reserveAttempt(db, [{ scope, policy: LINK_ATTEMPT_POLICY }]);
+  if (!reservation.granted) return { ok: false, reason: "throttled", retryAfter: reservation.retryAfter };
+  const used = await takeReservedLink(db, token, newPassword, origin);
+  if (used.ok || used.reason === "password") await releaseAttempt(db, scope);
+  return used;
+}
+
+async function takeReservedLink(db: Db, token: string, newPassword: string, origin: RequestOrigin): Promise<Exclude<LinkUse, { reason: "throttled" }>> {
   const inspected = await inspectOneTimeLink(db, token);
   if (!inspected.ok) return refuse(db, inspected, origin);
   const { link } = inspected;
@@ -124,7 +146,7 @@ export async function useOneTimeLink(db: Db, token: string, newPassword: string,
   return refuse(db, again.ok ? { ok: false, reason: "used" } : again, origin);
 }
 
-async function refuse(db: Db, refusal: Extract<LinkInspection, { ok: false }>, origin: RequestOrigin): Promise<LinkUse> {
+async function refuse(db: Db, refusal: Extract<LinkInspection, { ok: false }>, origin: RequestOrigin): Promise<{ ok: false; reason: LinkRefusal }> {
   const subject = refusal.userId && refusal.email ? { id: refusal.userId, email: refusal.email } : null;
   await recordSecurityEvent(db, { kind: "link_refused", subject, origin, detail: { reason: refusal.reason } });
   return { ok: false, reason: refusal.reason };

@@ -57,6 +57,10 @@ export async function setLinkPasswordAction(input: z.input<typeof SetLinkPasswor
   return parsed(SetLinkPasswordSchema, input, async ({ token, newPassword }, t) => {
     const used = await takeOneTimeLink(await getDb(), token, newPassword, await currentOrigin());
     if (used.ok) return { ok: true, data: { email: used.user.email } };
+    if (used.reason === "throttled") {
+      const message = t("login.throttled", { seconds: used.retryAfter });
+      return { ok: false, error: { kind: "rate_limited", code: "welcome.throttled", message, fieldErrors: {}, retryAfter: used.retryAfter } };
+    }
     if (used.reason !== "password") return refusal(used.reason, t);
     const message = t(`password.problem.${used.problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
     return { ok: false, error: { kind: "validation", code: `password.problem.${used.problem}`, message, fieldErrors: { newPassword: [message] } } };
