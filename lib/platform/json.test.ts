@@ -81,6 +81,18 @@ test("json: a RawJson is written as its text, verbatim, wherever it is, after th
   expect(stringifyJson(new RawJson("[]"))).toBe("[]");
 });
 
+test("json: jsonResponse writes raw texts piece by piece, byte for byte what stringifyJson writes", async () => {
+  // Characters of two, three and four bytes in UTF-8, next to the cuts, and several raw texts in one body.
+  const text = '[{"name":"Жанна ✓ 😀"},"\u2028"]';
+  const value = { data: new RawJson(text), meta: { total: 2n ** 60n, name: "Ёлка" }, list: [new RawJson("{}"), new RawJson('"ы"')] };
+  const response = jsonResponse(200, value, { "x-request-id": "r" });
+  expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(response.headers.get("x-request-id")).toBe("r");
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.equals(Buffer.from(stringifyJson(value), "utf8"))).toBe(true);
+  expect(JSON.parse(bytes.toString("utf8"))).toEqual({ data: [{ name: "Жанна ✓ 😀" }, "\u2028"], meta: { total: 2 ** 60, name: "Ёлка" }, list: [{}, "ы"] });
+});
+
 test("json: request text that imitates the raw mark stays a string", () => {
   const value = { data: new RawJson("[1]"), note: "\u0000raw:0" };
   expect(JSON.parse(stringifyJson(value))).toEqual({ data: [1], note: "\u0000raw:0" });
