@@ -112,25 +112,32 @@ async function dropOnRefusal(api: PlatformClient, error: unknown): Promise<void>
  * The entry `name` of the client's key: stored and younger than `ttlMs`, or
  * loaded now (and stored as fetched when the load began, so that it never
  * replaces what a write stored or dropped meanwhile).
+ *
+ * Calls for one entry at once in this process share one flight, the read of the
+ * stored entry included: were the read outside it, a call whose read came back
+ * after another call's load had ended (a busy pool) would find no entry and no
+ * flight, and load again.
  */
-export async function cached<T>(api: PlatformClient, name: string, ttlMs: number, load: () => Promise<T>): Promise<Cached<T>> {
-  const { now, nowText, entry } = await read<T>(api.db, api.keyHash, name);
-  if (entry && now.getTime() - entry.fetchedAt.getTime() < ttlMs) return entry;
+export function cached<T>(api: PlatformClient, name: string, ttlMs: number, load: () => Promise<T>): Promise<Cached<T>> {
   const flightKey = `${api.keyHash} ${name}`;
   const running = inFlight.get(flightKey) as Promise<Cached<T>> | undefined;
   if (running) return running;
-  const loading = (async () => {
+  const flight = (async () => {
     try {
-      return await write(api.db, api.keyHash, name, await load(), nowText);
-    } catch (error) {
-      await dropOnRefusal(api, error);
-      throw error;
+      const { now, nowText, entry } = await read<T>(api.db, api.keyHash, name);
+      if (entry && now.getTime() - entry.fetchedAt.getTime() < ttlMs) return entry;
+      try {
+        return await write(api.db, api.keyHash, name, await load(), nowText);
+      } catch (error) {
+        await dropOnRefusal(api, error);
+        throw error;
+      }
     } finally {
       inFlight.delete(flightKey);
     }
   })();
-  inFlight.set(flightKey, loading);
-  return loading;
+  inFlight.set(flightKey, flight);
+  return flight;
 }
 
 /** Replaces an entry with a value just read from the platform (after a write that answered with it). */
