@@ -93,6 +93,17 @@ test("json: jsonResponse writes raw texts piece by piece, byte for byte what str
   expect(JSON.parse(bytes.toString("utf8"))).toEqual({ data: [{ name: "Жанна ✓ 😀" }, "\u2028"], meta: { total: 2 ** 60, name: "Ёлка" }, list: [{}, "ы"] });
 });
 
+test("json: RawJson.array writes its items as one JSON array, in pieces, empty or not", async () => {
+  expect(RawJson.array([]).text).toBe("[]");
+  expect(RawJson.array(['{"a":1}']).text).toBe('[{"a":1}]');
+  const items = ['{"id":1,"name":"Ада"}', "null", '"😀"'];
+  expect(RawJson.array(items).text).toBe(`[${items.join(",")}]`);
+  const body = { data: RawJson.array(items), meta: { total: 3 } };
+  const bytes = Buffer.from(await jsonResponse(200, body).arrayBuffer());
+  expect(bytes.toString("utf8")).toBe(`{"data":[${items.join(",")}],"meta":{"total":3}}`);
+  expect(stringifyJson(body)).toBe(bytes.toString("utf8"));
+});
+
 test("json: request text that imitates the raw mark stays a string", () => {
   const value = { data: new RawJson("[1]"), note: "\u0000raw:0" };
   expect(JSON.parse(stringifyJson(value))).toEqual({ data: [1], note: "\u0000raw:0" });

@@ -21,7 +21,29 @@ const RAW_MARK = `\u0000raw${NONCE}:`;
  * and by their tests); nothing here parses it. No toJSON: JSON.stringify calls it before any replacer sees the value.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  /** The text in pieces, in order: written one after the other, never joined on the way to a response. */
+  readonly parts: readonly string[];
+
+  constructor(text: string | readonly string[]) {
+    this.parts = typeof text === "string" ? [text] : text;
+  }
+
+  /** A JSON array of `items`, each the text of one JSON value. */
+  static array(items: readonly string[]): RawJson {
+    if (items.length === 0) return new RawJson("[]");
+    const parts: string[] = new Array(items.length * 2 + 1);
+    parts[0] = "[";
+    items.forEach((item, index) => {
+      parts[index * 2 + 1] = item;
+      parts[index * 2 + 2] = ",";
+    });
+    parts[parts.length - 1] = "]";
+    return new RawJson(parts);
+  }
+
+  get text(): string {
+    return this.parts.join("");
+  }
 }
 
 /** A JSON object with its keys in insertion order (integer-like keys included). */
@@ -61,12 +83,12 @@ export function stringifyJson(value: unknown): string {
  */
 function jsonParts(value: unknown): string[] {
   let ordered = false;
-  const raw: string[] = [];
+  const raw: RawJson[] = [];
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, inner) {
     // `this[key]` is the value before toJSON ran: an OrderedMap or a RawJson is seen here as itself.
     const original = this[key];
     if (original instanceof RawJson) {
-      raw.push(original.text);
+      raw.push(original);
       return `${RAW_MARK}${raw.length - 1}`;
     }
     if (original instanceof OrderedMap) {
@@ -83,14 +105,15 @@ function jsonParts(value: unknown): string[] {
   return raw.length === 0 ? [keyed] : splitAtRaw(keyed, raw);
 }
 
-/** The JSON text cut at each raw mark (a JSON string `"\u0000raw…:i"`), with the text of raw[i] in its place. */
-function splitAtRaw(text: string, raw: string[]): string[] {
+/** The JSON text cut at each raw mark (a JSON string `"\\u0000raw…:i"`), with the pieces of raw[i] in its place. */
+function splitAtRaw(text: string, raw: RawJson[]): string[] {
   const mark = `"\\u0000raw${NONCE}:`;
   const parts: string[] = [];
   let at = 0;
   for (let found = text.indexOf(mark); found !== -1; found = text.indexOf(mark, at)) {
     const end = text.indexOf('"', found + mark.length);
-    parts.push(text.slice(at, found), raw[Number(text.slice(found + mark.length, end))]);
+    parts.push(text.slice(at, found));
+    for (const part of raw[Number(text.slice(found + mark.length, end))].parts) parts.push(part);
     at = end + 1;
   }
   parts.push(text.slice(at));
@@ -98,12 +121,20 @@ function splitAtRaw(text: string, raw: string[]): string[] {
 }
 
 /**
- * A JSON response. With raw texts in the body (a batch of contacts), each piece is encoded on its own and the bytes
- * are put together: no string the size of the body is ever made (a copy, then another when it is encoded).
+ * A JSON response. With raw texts in the body (a batch of contacts, one piece per contact), the pieces are written
+ * straight into one buffer of the body's size: no string the size of the body is ever made (a copy, then another when
+ * it is encoded), and no large allocation but the body's own.
  */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const parts = jsonParts(body);
-  const payload = parts.length === 1 ? parts[0] : Buffer.concat(parts.map((part) => Buffer.from(part, "utf8")));
+  let payload: string | Buffer<ArrayBuffer> = parts[0];
+  if (parts.length > 1) {
+    let size = 0;
+    for (const part of parts) size += Buffer.byteLength(part, "utf8");
+    payload = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (const part of parts) at += payload.write(part, at, "utf8");
+  }
   return new Response(payload, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
