@@ -190,6 +190,9 @@ test.describe("screen fit and accessibility of every page", () => {
       browser,
       baseURL,
     }) => {
+      // Every page, each measured and checked by axe: ~40 s on a quiet machine, past the default 2 minutes on a loaded
+      // one (a CI run on a busy host took 3.3× as long for every test). Three times the budget, not a smaller test.
+      test.slow();
       const cookies = [
         { name: "lang", value: screen.language, url: baseURL! },
         { name: "theme", value: screen.theme, url: baseURL! },
