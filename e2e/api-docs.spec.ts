@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { apiKey, collectBodies, storageStateOf } from "./helpers";
+import { apiKey, apiReference as reference, apiReferenceReady, collectBodies, storageStateOf } from "./helpers";
 import { idSource, postFixtures } from "./seed";
 
 /**
@@ -38,7 +38,6 @@ function watch(page: Page, baseURL: string) {
   return { foreign, errors };
 }
 
-const reference = (page: Page) => page.locator("#main");
 const testRequestButton = (page: Page) => reference(page).getByRole("button", { name: "Test Request (get /api/v1/getMe)" });
 
 /**
@@ -46,7 +45,7 @@ const testRequestButton = (page: Page) => reference(page).getByRole("button", { 
  * page. In English the GET operation is picked (the document has a POST of every method too).
  */
 async function goToGetMe(page: Page, lang: "en" | "ru" = "en") {
-  await expect(reference(page).getByText("/api/v1/").first()).toBeVisible();
+  await apiReferenceReady(page);
   await page.keyboard.press("Control+k");
   await page.keyboard.type("/api/v1/getMe");
   const options = page.getByRole("option").filter({ hasText: "/api/v1/getMe" });
@@ -111,6 +110,7 @@ test.describe("API reference", () => {
     expect(stored).not.toContain(typedKey);
     expect(JSON.stringify(await page.context().cookies())).not.toContain(typedKey);
     await page.reload();
+    await apiReferenceReady(page);
     await expect(reference(page).getByPlaceholder("Token").first()).toHaveValue("");
     expect(watched.foreign).toEqual([]);
     expect(watched.errors).toEqual([]);

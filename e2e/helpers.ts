@@ -120,6 +120,15 @@ export function island(page: Page, name: string) {
   return page.locator(`[data-island="${name}"][data-ready="true"]`);
 }
 
+/**
+ * The API reference (/docs/api): Scalar renders the whole OpenAPI document in the browser, a few seconds on a quiet
+ * machine and well past the default 15 s on a loaded one. `apiReferenceReady` waits for its first operation's path.
+ */
+export const apiReference = (page: Page) => page.locator("#main");
+export async function apiReferenceReady(page: Page) {
+  await expect(apiReference(page).getByText("/api/v1/").first(), "API reference").toBeVisible({ timeout: 60_000 });
+}
+
 /** The contact browser answers to clicks (an island). */
 export async function contactBrowserReady(page: Page) {
   await expect(island(page, "contact-browser")).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { apiKey, island, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
+import { apiKey, apiReference, island, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
 import { review, seedContact } from "./ledger-helpers";
 
 /**
@@ -94,6 +94,8 @@ interface Visit {
   path: (seeded: Seeded) => string;
   /** What shows once the page has its content (the long names where the page shows them). */
   ready: (page: Page, seeded: Seeded) => Locator;
+  /** How long the page may take to show it, when longer than expect's default. */
+  readyTimeout?: number;
   /** Elements left out of the axe check (a third party's known violation, reported upstream). */
   axeExclude?: readonly string[];
 }
@@ -135,7 +137,8 @@ const VISITS: Visit[] = [
     name: "API reference",
     path: () => "/docs/api",
     // Scalar has rendered the document: an operation's path in its request example.
-    ready: (page) => page.locator("#main").getByText("/api/v1/").first(),
+    ready: (page) => apiReference(page).getByText("/api/v1/").first(),
+    readyTimeout: 60_000,
     // Scalar 1.72's copy buttons of code blocks are icons without an accessible name (button-name): Scalar's markup.
     axeExclude: [".scalar-code-copy"],
   },
@@ -215,7 +218,7 @@ test.describe("screen fit and accessibility of every page", () => {
       const page = await context.newPage();
       for (const visit of VISITS) {
         await page.goto(visit.path(seeded));
-        await expect(visit.ready(page, seeded), visit.name).toBeVisible();
+        await expect(visit.ready(page, seeded), visit.name).toBeVisible({ timeout: visit.readyTimeout });
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${screen.theme}\\b`));
         problems.push(...(await overflow(page, visit.name)));
         problems.push(...(await seriousViolations(page, visit.axeExclude)).map((problem) => `${visit.name}: ${problem}`));
