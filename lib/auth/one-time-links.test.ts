@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { uniqueId } from "@/lib/platform/test-helpers";
 import { useTestDatabase } from "@/lib/db/use-test-database";
+import { queryRows } from "@/lib/db/client";
 import { oneTimeLinks, securityEvents, users } from "@/lib/db/schema";
 import { createInvitedUser, createUser, findUserById, findUserWithHashByEmail, removeUser } from "@/lib/auth/users";
 import { verifyPassword } from "@/lib/auth/password";
@@ -171,9 +172,10 @@ describe("one-time links", () => {
     // The member, elsewhere, is not held by this address.
     const elsewhere = { address: `${origin.address}-other`, userAgent: "test" };
     expect((await redeem(database.db, token, PASSWORD, elsewhere)).ok).toBe(true);
-    const [row] = await database.db
-      .execute<{ failures: number }>(sql`SELECT failures FROM dashboard.sign_in_throttles WHERE scope = ${linkAttemptScope(elsewhere.address)}`)
-      .then((result) => (result as unknown as { rows: { failures: number }[] }).rows);
+    const [row] = await queryRows<{ failures: number }>(
+      database.db,
+      sql`SELECT failures FROM dashboard.sign_in_throttles WHERE scope = ${linkAttemptScope(elsewhere.address)}`,
+    );
     expect(Number(row.failures)).toBe(0);
   });
 

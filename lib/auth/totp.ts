@@ -2,13 +2,11 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { recoveryCodes, users } from "@/lib/db/schema";
 import { decryptWithDashboardKey, encryptWithDashboardKey } from "@/lib/api/stored-connection";
 import { DashboardError } from "@/lib/actions/errors";
 import { endSessions } from "@/lib/auth/users";
-
-type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Time-based one-time codes (RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30 s) and the ten recovery
@@ -230,7 +228,7 @@ export async function turnOffTwoFactor(db: Db, userId: number): Promise<void> {
 }
 
 /** The secret and the recovery codes go; with `onlyIfOn`, nothing changes unless two-factor was on (false then). */
-async function clearTwoFactor(tx: Transaction, userId: number, onlyIfOn: boolean): Promise<boolean> {
+async function clearTwoFactor(tx: Tx, userId: number, onlyIfOn: boolean): Promise<boolean> {
   const cleared = await tx
     .update(users)
     .set({ totpSecretEncrypted: null, totpEnrolledAt: null, totpLastStep: null })

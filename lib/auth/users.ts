@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/permissions";
@@ -133,7 +133,7 @@ export async function replacePasswordHash(db: Db, userId: number, expected: stri
 }
 
 /** Ends every session of the user (sign-out; a changed role): a token carries the version it was issued with. */
-export async function endSessions(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], userId: number): Promise<void> {
+export async function endSessions(db: Db | Tx, userId: number): Promise<void> {
   await db.update(users).set({ sessionVersion: NEXT_SESSION_VERSION }).where(eq(users.id, userId));
 }
 
@@ -142,7 +142,7 @@ export async function endSessions(db: Db | Parameters<Parameters<Db["transaction
  * The owners' rows are locked first, so two owners demoting each other at once
  * cannot both succeed.
  */
-async function withOwnersLocked<T>(db: Db, fn: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], owners: number[]) => Promise<T>): Promise<T> {
+async function withOwnersLocked<T>(db: Db, fn: (tx: Tx, owners: number[]) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "owner")).orderBy(asc(users.id)).for("update");
     return fn(

@@ -14,6 +14,9 @@ import { processBridge } from "@/lib/process-bridge.mjs";
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Driver = "pg" | "pglite";
 
 export interface Database {

@@ -1,11 +1,9 @@
 import "server-only";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { savedViews, users } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/actions/errors";
 import { MAX_SAVED_VIEWS, type RenameViewInput, type SaveViewInput, type SavedView } from "./forms";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const viewColumns = { id: savedViews.id, name: savedViews.name, query: savedViews.query };
 

@@ -209,9 +209,9 @@ function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite
 
 async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
   const rows = await queryRows<PageRow>(db, query);
-  const total = Number(rows[0].total);
-  if (rows.length === 1 && rows[0].contact === null) return { contacts: new RawJson("[]"), count: 0, total };
-  return { contacts: RawJson.array(rows.map((row) => row.contact as string)), count: rows.length, total };
+  // An empty page is its one row with a null contact.
+  const contacts = rows[0].contact === null ? [] : rows.map((row) => row.contact as string);
+  return { contacts: RawJson.array(contacts), count: contacts.length, total: Number(rows[0].total) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import {
   bots,
   contactAccounts,
@@ -322,7 +322,6 @@ async function applyDocument(db: Db, doc: Doc, at: { path: string }): Promise<Ap
 }
 
 type Doc = z.output<typeof FixtureDocumentSchema>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function upsertAccounts(tx: Tx, accounts: Doc["accounts"], at: { path: string }): Promise<void> {
   for (const [index, account] of accounts.entries()) {
