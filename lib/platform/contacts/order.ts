@@ -21,7 +21,7 @@ export const byCreation = (order: ContactOrder) => order === "created_at" || ord
  * run in the same direction, so one index, (bot_id, id) or (bot_id, created_at, id), read forwards or
  * backwards serves each bot's part.
  */
-export function orderBySql(order: ContactOrder, alias: "c" | "x"): SQL {
+export function orderBySql(order: ContactOrder, alias: "c" | "x" | "u"): SQL {
   const direction = sql.raw(order.startsWith("-") ? "DESC" : "ASC");
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   return byCreation(order) ? sql`${column("created_at")} ${direction}, ${column("id")} ${direction}` : sql`${column("id")} ${direction}`;
@@ -30,4 +30,9 @@ export function orderBySql(order: ContactOrder, alias: "c" | "x"): SQL {
 /** The columns a page query must carry to order by `order`: the keys of orderBySql. */
 export function orderColumnsSql(order: ContactOrder): SQL {
   return byCreation(order) ? sql`c.id, c.created_at` : sql`c.id`;
+}
+
+/** orderColumnsSql's columns as typed nulls, for a row without a contact beside rows with one (UNION ALL). */
+export function nullOrderColumnsSql(order: ContactOrder): SQL {
+  return byCreation(order) ? sql`NULL::bigint, NULL::timestamptz` : sql`NULL::bigint`;
 }
