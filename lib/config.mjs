@@ -262,7 +262,8 @@ function shape(v) {
     databaseUrl: v.DATABASE_URL,
     /**
      * The server itself, for what must hold one session: migrations under their lock. Set it when
-     * DATABASE_URL goes through a connection pooler (PgBouncer in transaction mode); null: databaseUrl.
+     * DATABASE_URL goes through a connection pooler (PgBouncer in transaction mode); null: databaseUrl. A value
+     * other than databaseUrl also turns off named prepared statements (lib/db/client.ts, queryRowsPrepared).
      */
     databaseDirectUrl: v.DATABASE_DIRECT_URL,
     dataDir: v.DATA_DIR,

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
@@ -75,8 +76,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * A pool on `url`, which may be a transaction pooler (PgBouncer with pool_mode = transaction): every query
  * holds no session state between transactions — no session-level SET, advisory lock, LISTEN, temporary table or
- * named prepared statement (node-postgres and drizzle send unnamed ones unless given a name, and nothing here
- * names one).
+ * named prepared statement (node-postgres and drizzle send unnamed ones unless given a name). The one exception,
+ * queryRowsPrepared, names statements only when no DATABASE_DIRECT_URL says that `url` is a pooler, and stops
+ * when the server's answers say it is one after all.
  */
 async function openPostgres(url: string, poolSize: number | undefined, directUrl: string | undefined): Promise<Database> {
   const { Client, Pool } = await import("pg");
@@ -89,6 +91,8 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
     console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: error.message }));
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // Without a DATABASE_DIRECT_URL of its own, `url` is taken to be the server itself: queryRowsPrepared may name statements.
+  if (!directUrl || directUrl === url) namingPools.add(db);
   // The lock is taken in a transaction held open on a connection of its own, outside the pool (fn may need
   // every pooled connection). A transaction pooler gives a client one server connection for as long as its
   // transaction is open, so the lock and its release stay on one server session; a session-level
@@ -186,6 +190,57 @@ async function migrateDatabase(database: Database, directUrl: string | undefined
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Pools on the server itself (no DATABASE_DIRECT_URL, or the same address), where queryRowsPrepared names its statements. */
+const namingPools = new WeakSet<Db>();
+/** What db.execute turns SQL into (drizzle's own dialect, no options: this project sets none). */
+const dialect = new PgDialect();
+
+/**
+ * As queryRows, for a statement run on every request of a hot path (a page of contacts, the API key's check): on a
+ * PostgreSQL server reached directly it runs as a named prepared statement, its name the hash of its text. Each
+ * pooled connection then parses and plans it once, not on every call (about 2 ms of a 5,000-character statement,
+ * as much as running a page of 500 contacts), and from the sixth call PostgreSQL keeps a generic plan when it costs
+ * no more than planning for the values, so a hot statement keeps numbers the plan does not depend on (a page's
+ * size) out of the planner's sight, e.g. `LIMIT (SELECT $1::bigint)`. Elsewhere it is queryRows: PGlite, a
+ * transaction, and a pool behind a declared pooler (a DATABASE_DIRECT_URL other than DATABASE_URL), which before
+ * PgBouncer 1.21 does not carry a name from one server connection to the next.
+ *
+ * A pooler nobody declared shows itself when a name is missing on the server connection a call lands on (26000) or
+ * already there from another client (42P05); a migration that changed a table's columns under a running process, by
+ * a prepared statement whose result changed shape (0A000). Each comes before anything runs, so the call is run again
+ * unnamed, and the pool names nothing from then on. A name that reaches a connection where another client prepared
+ * it is the same text, hence the same statement.
+ */
+export async function queryRowsPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  if (!namingPools.has(db)) return queryRows<T>(db, query);
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash("sha256").update(built.sql).digest("base64url").slice(0, 32)}`;
+  try {
+    const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
+    return result.rows;
+  } catch (error) {
+    // drizzle wraps the driver's error (DrizzleQueryError): the server's code is on its cause.
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const reason = namingRefusal(cause?.code, cause?.message);
+    if (!reason) throw error;
+    if (namingPools.delete(db)) {
+      console.warn(JSON.stringify({ level: "warn", area: "database", msg: `${reason}: statements go unnamed from now on`, code: cause?.code }));
+    }
+    return queryRows<T>(db, query);
+  }
+}
+
+/** Why the server refused a named statement before running it, or null for any other error. */
+function namingRefusal(code: unknown, message: unknown): string | null {
+  if (code === "26000" || code === "42P05") {
+    return "DATABASE_URL behaves like a transaction pooler (a prepared statement was missing or already there); set DATABASE_DIRECT_URL to the server itself";
+  }
+  if (code === "0A000" && typeof message === "string" && message.includes("cached plan must not change result type")) {
+    return "a prepared statement's result changed shape (a migration ran while this process was up)";
+  }
+  return null;
 }
 
 export function databaseOptionsFromEnv(): OpenOptions {

@@ -30,7 +30,8 @@ const RULES: { name: string; pattern: RegExp; why: string }[] = [
   {
     name: "named prepared statement",
     pattern: /\.prepare\(\s*["'`]|\bname:\s*["'`][^"'`]*["'`],\s*text:/,
-    why: "PgBouncer before 1.21 does not carry them between server connections: use unnamed (plain) queries",
+    // queryRowsPrepared (lib/db/client.ts) names statements by their text's hash, and only off a declared pooler.
+    why: "PgBouncer before 1.21 does not carry them between server connections: use unnamed (plain) queries, or queryRowsPrepared",
   },
 ];
 

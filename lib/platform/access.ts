@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { queryRowsPrepared, type Db } from "@/lib/db/client";
 import type { KeyHolder } from "./method";
 import type { Params } from "./request-params";
 import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
@@ -43,7 +43,7 @@ const WINDOW_SECONDS = 60;
  */
 export async function authenticate(db: Db, apiKey: string | null, methodName: string): Promise<Access> {
   const hash = apiKey ? hashApiKey(apiKey) : null;
-  const [row] = await queryRows<{
+  const [row] = await queryRowsPrepared<{
     id: string | number | null;
     email: string | null;
     name: string | null;

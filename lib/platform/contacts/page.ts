@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { queryRowsPrepared, type Db } from "@/lib/db/client";
 import { botIdsParam, matchingContactIdsSql, visibleCountSql } from "./count";
 import { byCreation, DEFAULT_CONTACT_ORDER, nullOrderColumnsSql, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
 import { ownedBotsSql, type ContactFilter } from "./scope";
@@ -25,6 +25,14 @@ const EMPTY_PAGE: ContactPage = { contacts: new RawJson("[]"), count: 0, total: 
 type PageRow = { contact: string | null; total: string };
 
 /**
+ * A page's size where the planner does not read it (an InitPlan): the page query is a prepared statement
+ * (queryRowsPrepared), and a LIMIT the planner can see makes every value plan differently, so PostgreSQL would plan
+ * each call instead of keeping its generic plan. The plan is the same either way: each bot's scan already stops at
+ * `skip + limit`, which no plan sees (skip comes from the cursor).
+ */
+const pageSize = (limit: number) => sql`(SELECT ${limit}::bigint)`;
+
+/**
  * Live contacts of one bot after the seek id, in the creation range, at most `skip + limit`
  * of them: an index-only range scan on (bot_id, id). Each branch keeps its own ORDER BY
  * and LIMIT so that PostgreSQL merges the bots with a Merge Append (it does not for
@@ -33,7 +41,7 @@ type PageRow = { contact: string | null; total: string };
 function botContactIds(botId: number, filter: ContactFilter, limit: number): SQL {
   return sql`(SELECT c.id FROM platform.contacts c
     WHERE c.bot_id = ${botId}::bigint AND ${liveInRangeSql(filter)} AND c.id > (SELECT after_id FROM seek)
-    ORDER BY c.id LIMIT (SELECT skip FROM seek) + ${limit}::bigint)`;
+    ORDER BY c.id LIMIT (SELECT skip FROM seek) + ${pageSize(limit)})`;
 }
 
 /** Contact `c` is live and created in the filter's range (its bots aside). */
@@ -111,7 +119,7 @@ export async function findContactPage(
       ),
       page AS (
         SELECT x.id FROM (${children}) x WHERE ${ownedBotsSql(filter)}
-        ORDER BY x.id OFFSET (SELECT skip FROM seek) LIMIT ${limit}::bigint
+        ORDER BY x.id OFFSET (SELECT skip FROM seek) LIMIT ${pageSize(limit)}
       ),
       saved AS (
         INSERT INTO platform.contact_cursors AS k (filter_hash, position, last_id, bot_ids, versions, expires_at)
@@ -215,7 +223,7 @@ function pageContactsSql(total: SQL, order: ContactOrder, options: { cursorWrite
 }
 
 async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
-  const rows = await queryRows<PageRow>(db, query);
+  const rows = await queryRowsPrepared<PageRow>(db, query);
   // An empty page is its one row with a null contact.
   const contacts = rows[0].contact === null ? [] : rows.map((row) => row.contact as string);
   return { contacts: RawJson.array(contacts), count: contacts.length, total: Number(rows[0].total) };
