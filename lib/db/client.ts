@@ -39,6 +39,11 @@ export interface Database {
   dataDirLock?: DataDirLock;
 }
 
+/** Pools on the server itself (no DATABASE_DIRECT_URL, or the same address), where queryRowsPrepared names its statements. */
+const namingPools = new WeakSet<Db>();
+/** What db.execute turns SQL into (drizzle's own dialect, no options: this project sets none). */
+const dialect = new PgDialect();
+
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 /** An arbitrary constant: the advisory lock that serialises migrations across instances. */
@@ -191,11 +196,6 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-
-/** Pools on the server itself (no DATABASE_DIRECT_URL, or the same address), where queryRowsPrepared names its statements. */
-const namingPools = new WeakSet<Db>();
-/** What db.execute turns SQL into (drizzle's own dialect, no options: this project sets none). */
-const dialect = new PgDialect();
 
 /**
  * As queryRows, for a statement run on every request of a hot path (a page of contacts, the API key's check): on a

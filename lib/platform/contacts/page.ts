@@ -188,8 +188,9 @@ async function findOrderedPage(db: Db, filter: ContactFilter, window: { offset: 
  *
  * The contacts come first, ordered, then the empty page's row (UNION ALL; the total from an InitPlan in both), so that
  * when the contacts are read in order already (the default order's range scan) the result is merged, not sorted (Merge
- * Append): a sort of a batch's rows cost about 1.5 ms of a 10 ms batch. The typed nulls keep the branches' types equal,
- * without which PostgreSQL would not flatten the UNION ALL into a merge.
+ * Append): a sort of a batch's rows cost about 1.5 ms of a 10 ms batch. Both details are needed: the typed nulls keep
+ * the branches' types equal, without which PostgreSQL does not flatten the UNION ALL into a merge; and the contacts'
+ * branch has its own ORDER BY, without which PostgreSQL 15 forgets that the branch comes out in order and sorts again.
  *
  * `cursorWrite`: the statement saves an export cursor, its only write. Its commit then does not wait for the WAL to
  * reach the disk (synchronous_commit off for this transaction only; nothing stays set on the connection, so a pooler
