@@ -1,16 +1,17 @@
 import type { Database } from "@/lib/db/client";
 import { handleApiRequest } from "@/lib/platform/gateway";
+import { responseBytes } from "@/lib/platform/json";
 
 /**
- * A GET of an API method through the gateway itself (no HTTP, no rate limit): the body's bytes of a 200, as a server
- * hands them to its socket, else an error.
+ * A GET of an API method through the gateway itself (no HTTP, no rate limit): the body's bytes of a 200, as the
+ * production server (node-handler.ts) hands them to its socket, else an error.
  */
 export async function getBytesFromHandler(db: Database["db"], key: string, method: string, params: Record<string, unknown>): Promise<Buffer> {
   const url = new URL(`http://bench.local/api/v1/${method}`);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
   const request = new Request(url, { headers: { accept: "application/json", authorization: `Bearer ${key}` } });
   const response = await handleApiRequest(db, request, method, { rateLimit: 1_000_000_000 });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  const bytes = await responseBytes(response);
   if (response.status !== 200) throw new Error(`${method} ${response.status} ${bytes.toString("utf8")}`);
   return bytes;
 }

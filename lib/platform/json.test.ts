@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { RawJson, jsonResponse, orderedMap, stringifyJson } from "./json";
+import { RawJson, jsonResponse, orderedMap, responseBytes, stringifyJson } from "./json";
 
 test("json: a bigint is written as a JSON number, exactly", () => {
   expect(stringifyJson({ amount: 12345678901234567890n, list: [1n, -2n] })).toBe('{"amount":12345678901234567890,"list":[1,-2]}');
@@ -91,6 +91,26 @@ test("json: jsonResponse writes raw texts piece by piece, byte for byte what str
   const bytes = Buffer.from(await response.arrayBuffer());
   expect(bytes.equals(Buffer.from(stringifyJson(value), "utf8"))).toBe(true);
   expect(JSON.parse(bytes.toString("utf8"))).toEqual({ data: [{ name: "Жанна ✓ 😀" }, "\u2028"], meta: { total: 2 ** 60, name: "Ёлка" }, list: [{}, "ы"] });
+});
+
+test("json: a body with raw texts states its length in bytes, and responseBytes hands over the same bytes read or unread", async () => {
+  const body = { data: RawJson.array(['{"name":"Жанна 😀"}', '{"name":"Ada"}']), meta: { total: 2 } };
+  const expected = Buffer.from(stringifyJson(body), "utf8");
+  // Unread: the response's own buffer, its stream left as it was.
+  const unread = jsonResponse(200, body);
+  expect(unread.headers.get("content-length")).toBe(String(expected.byteLength));
+  const handed = await responseBytes(unread);
+  expect(handed.equals(expected)).toBe(true);
+  expect(unread.bodyUsed).toBe(false);
+  // The stream, read by a server that pipes it (Next's route), gives the same bytes; after that responseBytes cannot
+  // take the buffer again, and reading a used body fails as it does for any response.
+  const streamed = jsonResponse(200, body);
+  expect(Buffer.from(await streamed.arrayBuffer()).equals(expected)).toBe(true);
+  await expect(responseBytes(streamed)).rejects.toThrow();
+  // A plain body (no raw text) is read: one string, its length left to the server.
+  const plain = jsonResponse(404, { message: "Не найдено" });
+  expect(plain.headers.get("content-length")).toBeNull();
+  expect((await responseBytes(plain)).toString("utf8")).toBe('{"message":"Не найдено"}');
 });
 
 test("json: RawJson.array writes its items as one JSON array, in pieces, empty or not", async () => {

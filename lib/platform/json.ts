@@ -123,20 +123,39 @@ function splitAtRaw(text: string, raw: RawJson[]): string[] {
 /**
  * A JSON response. With raw texts in the body (a batch of contacts, one piece per contact), the pieces are written
  * straight into one buffer of the body's size: no string the size of the body is ever made (a copy, then another when
- * it is encoded), and no large allocation but the body's own.
+ * it is encoded), and no large allocation but the body's own. That buffer is the body as it is: the response streams
+ * it (a Response made from bytes would copy them first), states its length, and `responseBytes` hands it to a server
+ * without reading the stream.
  */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const parts = jsonParts(body);
-  let payload: string | Buffer<ArrayBuffer> = parts[0];
-  if (parts.length > 1) {
-    let size = 0;
-    for (const part of parts) size += Buffer.byteLength(part, "utf8");
-    payload = Buffer.allocUnsafe(size);
-    let at = 0;
-    for (const part of parts) at += payload.write(part, at, "utf8");
-  }
-  return new Response(payload, {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  const contentType = { "content-type": "application/json; charset=utf-8" };
+  if (parts.length === 1) return new Response(parts[0], { status, headers: { ...contentType, ...headers } });
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part, "utf8");
+  const payload = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += payload.write(part, at, "utf8");
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(payload);
+      controller.close();
+    },
   });
+  const response = new Response(stream, { status, headers: { ...contentType, ...headers, "content-length": String(size) } });
+  bodies.set(response, payload);
+  return response;
+}
+
+/** The bytes of the responses jsonResponse wrote into one buffer, by response. */
+const bodies = new WeakMap<Response, Buffer>();
+
+/**
+ * A response's body as bytes: a large JSON response's own buffer when its stream is still unread (no copy), else the
+ * body read whole. A server that writes a body in one piece takes it here.
+ */
+export async function responseBytes(response: Response): Promise<Buffer> {
+  const own = bodies.get(response);
+  if (own !== undefined && !response.bodyUsed) return own;
+  return Buffer.from(await response.arrayBuffer());
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/lib/db/client";
 import { HSTS, securityHeaders } from "@/lib/http/security-headers";
 import { handleApiRequest, type GatewayOptions } from "./gateway";
+import { responseBytes } from "./json";
 import { logError } from "./log";
 import { maxBodyBytes } from "./request-params";
 import { config } from "@/lib/config.mjs";
@@ -80,7 +81,7 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
     response.headers.forEach((value, key) => {
       headers[key] = value;
     });
-    const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    const payload = response.body ? await responseBytes(response) : null;
     if (payload) headers["content-length"] = String(payload.byteLength);
     // A body left unread (too large) must not be taken for the next request on this connection.
     if (!complete) headers["connection"] = "close";
