@@ -164,18 +164,15 @@ async function openPglite(dataDir?: string): Promise<Database> {
  * are safe, and on `directUrl` when given (the server itself rather than a pooler in front of it).
  */
 async function migrateDatabase(database: Database, directUrl: string | undefined): Promise<void> {
+  const { applyMigrations } = await import("./migrate");
   if (database.driver === "pglite") {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyMigrations(database.db, MIGRATIONS_FOLDER);
     return;
   }
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   await database.withLock(MIGRATION_LOCK_ID, async () => {
     if (!directUrl) {
-      // Through the pool: drizzle's migrator runs single statements and one transaction, which a pooler passes.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Through the pool: single statements and one transaction, which a pooler passes.
+      await applyMigrations(database.db, MIGRATIONS_FOLDER);
       return;
     }
     const { Client } = await import("pg");
@@ -184,7 +181,7 @@ async function migrateDatabase(database: Database, directUrl: string | undefined
     client.on("error", () => undefined); // a lost connection fails the next query
     await client.connect();
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyMigrations(drizzle(client, { schema }) as unknown as Db, MIGRATIONS_FOLDER);
     } finally {
       await client.end().catch(() => undefined);
     }
