@@ -14,7 +14,8 @@
  *
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_SAMPLES (default 40), BENCH_TARGETS
  * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), BENCH_KEEP=1 (keeps the PostgreSQL database and prints its
- * URL, to look at plans by hand; drop it yourself), BENCH_REUSE_URL (a database kept so: skips the load and
+ * URL, to look at plans by hand; drop it yourself), BENCH_SLOWEST=1 (prints each kind's three slowest texts),
+ * BENCH_REUSE_URL (a database kept so: skips the load and
  * measures again), DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh).
  */
 import fs from "node:fs";
@@ -37,6 +38,7 @@ const COUNT = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const TARGETS = (process.env.BENCH_TARGETS ?? "pg").split(",").map((s) => s.trim());
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
+const SLOWEST = process.env.BENCH_SLOWEST === "1";
 const REUSE_URL = process.env.BENCH_REUSE_URL ?? null;
 const HOLDER = 1;
 const BOT = 10;
@@ -281,6 +283,10 @@ async function run(target: string): Promise<void> {
       console.log(`${kind.label.padEnd(30)} | ${figures(pageTimes)}    | ${figures(countTimes)}    | ${percentile(matches, 50)} (${Math.max(...matches)})`);
       if (percentile(pageTimes, 95) > slowest.page.p95) slowest.page = { kind: kind.label, p95: percentile(pageTimes, 95) };
       if (percentile(countTimes, 95) > slowest.count.p95) slowest.count = { kind: kind.label, p95: percentile(countTimes, 95) };
+      if (SLOWEST) {
+        const slow = texts.map((text, i) => ({ text, page: pageTimes[i], count: countTimes[i], matches: matches[i] })).sort((a, b) => b.page - a.page);
+        for (const s of slow.slice(0, 3)) console.log(`    ${JSON.stringify(s.text)}: page ${ms(s.page)} ms, count ${ms(s.count)} ms, ${s.matches} matches`);
+      }
       if (EXPLAIN) {
         const filter = await resolveContactFilter(db, HOLDER, { search: texts[0] });
         const matching = matchingContactIdsSql(filter);

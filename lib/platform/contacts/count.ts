@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { ownedBotsSql, type ContactFilter, type CreatedRange } from "./scope";
-import { searchConditionSql } from "./search";
+import { countedSearchSql, countedSearchText, searchConditionSql } from "./search";
 
 const HOUR = 3600;
 /** Rows a partial hour is counted up to directly before the count switches to its complement. */
@@ -92,15 +92,34 @@ export function matchingContactIdsSql(filter: ContactFilter): SQL {
 }
 
 /**
- * getNumberOfContacts: exact, from the counters (see visibleCountSql); with a search or
- * contact ids, the matches counted directly (no counter knows them).
+ * A bigint expression for the filter's exact number of matches when the substring counters know it (a search
+ * of three letters and digits, search.ts countedSearchText, and nothing else but the bots), else null.
+ */
+export function countedMatchesSql(filter: ContactFilter): SQL | null {
+  const { search, ids, range } = filter;
+  if (search === null || ids !== null || range.from !== null || range.to !== null) return null;
+  const text = countedSearchText(search);
+  return text === null ? null : countedSearchSql(botIdsParam(filter.botIds), text);
+}
+
+/** The filter's total, or 0 when its bots turn out not to be the holder's (an unchecked filter, see ownedBotsSql). */
+export function ownedTotalSql(filter: ContactFilter, total: SQL): SQL {
+  return filter.botsChecked ? total : sql`(CASE WHEN ${ownedBotsSql(filter)} THEN ${total} ELSE 0 END)`;
+}
+
+/**
+ * getNumberOfContacts: exact, from the counters (see visibleCountSql, and countedMatchesSql for a three-letter
+ * search); with any other search or contact ids, the matches counted directly (no counter knows them).
  */
 export async function countContacts(db: Db, filter: ContactFilter): Promise<number> {
   if (filter.botIds.length === 0) return 0;
-  if (filter.search !== null || filter.ids !== null) {
-    const [row] = await queryRows<{ count: string }>(db, sql`SELECT count(*)::text AS count FROM (${matchingContactIdsSql(filter)}) AS m`);
-    return Number(row.count);
-  }
-  const [row] = await queryRows<{ count: string }>(db, sql`SELECT ${visibleCountSql(botIdsParam(filter.botIds), filter.range)}::text AS count`);
+  const counted = countedMatchesSql(filter);
+  const total =
+    counted !== null
+      ? ownedTotalSql(filter, counted)
+      : filter.search !== null || filter.ids !== null
+        ? sql`(SELECT count(*) FROM (${matchingContactIdsSql(filter)}) AS m)`
+        : visibleCountSql(botIdsParam(filter.botIds), filter.range);
+  const [row] = await queryRows<{ count: string }>(db, sql`SELECT ${total}::text AS count`);
   return Number(row.count);
 }

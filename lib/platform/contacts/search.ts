@@ -61,22 +61,65 @@ function planSearch(search: string): SearchPlan {
   };
 }
 
-/** The OR of the plan's branches over contacts aliased `c`; the same folding for the text as for the columns. */
-export function searchConditionSql(search: string): SQL {
+/**
+ * The plan's branches over contacts aliased `c`, the same folding for the text as for the columns: `texts`, the
+ * substring matches (name, email, usernames, phone digits), and `exact`, the equalities (messenger id, contact id).
+ * `indexed: false` writes each searched column as `column || ''`, the same value, which no index of
+ * drizzle/0008_contact_search.sql is built on: the planner then cannot reach the matches through the trigram
+ * indexes and reads contacts in a page's order, testing each (see findMatchPage).
+ */
+function searchBranches(search: string, { indexed = true }: { indexed?: boolean } = {}): { texts: SQL[]; exact: SQL[] } {
   const plan = planSearch(search);
-  const branches: SQL[] = [];
+  const column = (name: string) => (indexed ? sql.raw(`c.${name}`) : sql.raw(`(c.${name} || '')`));
+  const texts: SQL[] = [];
+  const exact: SQL[] = [];
   if (plan.fragment !== null) {
     const pattern = sql`platform.contact_search_fold(${containsPattern(plan.fragment)}::text)`;
-    branches.push(sql`platform.contact_search_fold(c.name) LIKE ${pattern}`, sql`platform.contact_search_fold(c.email) LIKE ${pattern}`);
+    texts.push(sql`platform.contact_search_fold(${column("name")}) LIKE ${pattern}`, sql`platform.contact_search_fold(${column("email")}) LIKE ${pattern}`);
   }
   if (plan.username !== null) {
-    branches.push(
-      sql`platform.contact_search_usernames(c.telegram_username, c.max_username)
-          LIKE platform.contact_search_fold(${containsPattern(plan.username)}::text)`,
-    );
+    const usernames = sql`platform.contact_search_usernames(c.telegram_username, c.max_username)`;
+    texts.push(sql`${indexed ? usernames : sql`(${usernames} || '')`} LIKE platform.contact_search_fold(${containsPattern(plan.username)}::text)`);
   }
-  if (plan.phoneDigits !== null) branches.push(sql`platform.contact_search_digits(c.phone) LIKE ${containsPattern(plan.phoneDigits)}::text`);
-  branches.push(sql`c.messenger_id = ${plan.messengerId}::text`);
-  if (plan.contactId !== null) branches.push(sql`c.id = ${plan.contactId}::bigint`);
-  return sql`(${sql.join(branches, sql` OR `)})`;
+  if (plan.phoneDigits !== null) texts.push(sql`platform.contact_search_digits(${column("phone")}) LIKE ${containsPattern(plan.phoneDigits)}::text`);
+  exact.push(sql`${column("messenger_id")} = ${plan.messengerId}::text`);
+  if (plan.contactId !== null) exact.push(sql`${indexed ? sql`c.id` : sql`(c.id + 0)`} = ${plan.contactId}::bigint`);
+  return { texts, exact };
+}
+
+/** The OR of the plan's branches over contacts aliased `c` (see searchBranches). */
+export function searchConditionSql(search: string, options: { indexed?: boolean } = {}): SQL {
+  const { texts, exact } = searchBranches(search, options);
+  return sql`(${sql.join([...texts, ...exact], sql` OR `)})`;
+}
+
+/** Three letters or digits, one of them at least a letter: see countedSearchText. */
+const COUNTED_TEXT = /^(?=.*\p{L})[\p{L}\p{N}]{3}$/u;
+
+/**
+ * The search's text when the substring counters (platform.contact_search_gram_counts,
+ * lib/db/custom/contact_search_grams.sql) count its matches exactly, else null. That is a text of exactly
+ * three letters and digits with a letter among them (the commonest search there is, and the one that can
+ * match a tenth of all contacts). Its plan has just the name, email and usernames branches with the text
+ * itself (no `@`, no space, hence the same username; a letter, hence no phone digits and no contact id),
+ * and each is "the folded column has the folded text as one of its three-character substrings", which is
+ * what the counters count; plus the exact messenger id, which search-count SQL adds (countedSearchSql).
+ */
+export function countedSearchText(search: string): string | null {
+  const text = search.trim();
+  return COUNTED_TEXT.test(text) ? text : null;
+}
+
+/**
+ * The exact number of live contacts of `bots` (a bigint[] expression) that `text` (countedSearchText) matches:
+ * the counter of its folded substring, plus the contacts whose messenger id is the text and whose texts do not
+ * contain it (they are not in the counter). A scalar bigint expression; O(bots), whatever the number of matches.
+ */
+export function countedSearchSql(bots: SQL, text: string): SQL {
+  const { texts } = searchBranches(text);
+  return sql`((SELECT COALESCE(sum(g.visible), 0) FROM platform.contact_search_gram_counts g
+                WHERE g.bot_id = ANY(${bots}) AND g.gram = platform.contact_search_fold(${text}::text))
+            + (SELECT count(*) FROM platform.contacts c
+                WHERE c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted AND c.messenger_id = ${text}::text
+                  AND (${sql.join(texts, sql` OR `)}) IS NOT TRUE))::bigint`;
 }

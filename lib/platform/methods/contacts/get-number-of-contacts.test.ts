@@ -39,6 +39,18 @@ async function expectCountersExact(db: Db) {
     sql`SELECT bot_id::text, count(*)::text AS visible FROM platform.contacts WHERE NOT preview AND NOT deleted GROUP BY 1 ORDER BY 1`,
   );
   expect(stats).toEqual(perBot);
+  // The substring counters of the three-letter search (lib/db/custom/contact_search_grams.sql).
+  const grams = await queryRows<{ bot_id: string; gram: string; visible: string }>(
+    db,
+    sql`SELECT bot_id::text, gram, visible::text FROM platform.contact_search_gram_counts WHERE visible <> 0 ORDER BY 1, 2`,
+  );
+  const gramRecount = await queryRows<{ bot_id: string; gram: string; visible: string }>(
+    db,
+    sql`SELECT c.bot_id::text, gram, count(*)::text AS visible
+        FROM platform.contacts c, unnest(platform.contact_search_grams(c.name, c.email, c.telegram_username, c.max_username)) AS gram
+        WHERE NOT c.preview AND NOT c.deleted GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(grams).toEqual(gramRecount);
 }
 
 const HOUR = 3600;
@@ -152,6 +164,16 @@ describe("contact counters stay exact through every kind of change", () => {
     });
     expect(created.status).toBe(201);
     await expectCountersExact(database.db);
+    // The same contact again under a new name and email: its substrings move, its count does not.
+    const renamed = await callApi(database.db, "createOrUpdateContact", {
+      key: tenant.key,
+      params: { bot_id: tenant.botId, messenger: "telegram", telegram_id: created.body.data.telegram_id, name: "Ёлкин Пётр", email: "Petr@Example.com" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await expectCountersExact(database.db);
+    expect(await count(tenant, { search: "ёлк" })).toBe(1);
+    expect(await count(tenant, { search: "ЕЛК" })).toBe(1);
+    expect(await count(tenant, { search: "New" })).toBe(0);
     expect(await count(tenant)).toBe((await visibleIds(database.db, tenant.holderId)).length);
     await expectRangesExact(tenant, 15);
   });
