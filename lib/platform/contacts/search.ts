@@ -103,7 +103,7 @@ const COUNTED_TEXT = /^(?=.*\p{L})[\p{L}\p{N}]{3}$/u;
  * match a tenth of all contacts). Its plan has just the name, email and usernames branches with the text
  * itself (no `@`, no space, hence the same username; a letter, hence no phone digits and no contact id),
  * and each is "the folded column has the folded text as one of its three-character substrings", which is
- * what the counters count; plus the exact messenger id, which search-count SQL adds (countedSearchSql).
+ * what the counters count; plus the exact messenger id, which countedSearchSql adds.
  */
 export function countedSearchText(search: string): string | null {
   const text = search.trim();
@@ -114,12 +114,17 @@ export function countedSearchText(search: string): string | null {
  * The exact number of live contacts of `bots` (a bigint[] expression) that `text` (countedSearchText) matches:
  * the counter of its folded substring, plus the contacts whose messenger id is the text and whose texts do not
  * contain it (they are not in the counter). A scalar bigint expression; O(bots), whatever the number of matches.
+ * Folding keeps a text's length where lower() maps each character to one (libc and the builtin provider); where
+ * it does not (an ICU cluster turns "İ" into two), the folded text is no three-character substring, and the
+ * matches are counted through the indexes instead.
  */
 export function countedSearchSql(bots: SQL, text: string): SQL {
   const { texts } = searchBranches(text);
-  return sql`((SELECT COALESCE(sum(g.visible), 0) FROM platform.contact_search_gram_counts g
+  const live = sql`c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted`;
+  return sql`(CASE WHEN char_length(platform.contact_search_fold(${text}::text)) = 3 THEN
+              (SELECT COALESCE(sum(g.visible), 0) FROM platform.contact_search_gram_counts g
                 WHERE g.bot_id = ANY(${bots}) AND g.gram = platform.contact_search_fold(${text}::text))
-            + (SELECT count(*) FROM platform.contacts c
-                WHERE c.bot_id = ANY(${bots}) AND NOT c.preview AND NOT c.deleted AND c.messenger_id = ${text}::text
-                  AND (${sql.join(texts, sql` OR `)}) IS NOT TRUE))::bigint`;
+              + (SELECT count(*) FROM platform.contacts c
+                  WHERE ${live} AND c.messenger_id = ${text}::text AND (${sql.join(texts, sql` OR `)}) IS NOT TRUE)
+            ELSE (SELECT count(*) FROM platform.contacts c WHERE ${live} AND ${searchConditionSql(text)}) END)::bigint`;
 }
