@@ -6,6 +6,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import type { Database, Db } from "@/lib/db/client";
 import { apiMethodOf, createNodeApiHandler } from "./node-handler";
 import { seedTenant, type Tenant } from "./test-helpers";
+import { addContacts, telegramContact } from "./contacts/testing";
 
 /**
  * The API's node:http handler (what `npm start` serves /api/v1 with), over real
@@ -122,6 +123,24 @@ describe("answers over HTTP", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
+  });
+
+  test("a batch of contacts (the gateway's one buffer, json.ts responseBytes): the stated length is the bytes sent, in both paging modes", async () => {
+    const names = ["Пётр Ёлкин", "Анна-Мария 🌷", "Zoë “Quoted” \\ back", "李小龙"];
+    await addContacts(
+      database.db,
+      names.map((name, i) => telegramContact(tenant.botId, { name, email: `почта${i}@пример.рф` })),
+    );
+    for (const query of ["count=50", "offset=0&limit=50"]) {
+      const answer = await raw(
+        `GET /api/v1/getContacts?${query} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tenant.key}\r\nAccept: application/json\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, answer.body).toBe(200);
+      expect(Number(answer.headers["content-length"]), query).toBe(Buffer.byteLength(answer.body));
+      expect(answer.headers["transfer-encoding"]).toBeUndefined();
+      const body = JSON.parse(answer.body);
+      expect(body.data.map((contact: { name: string }) => contact.name).slice(-names.length), query).toEqual(names);
+    }
   });
 
   test("the key in the query string, bracket parameters in a urlencoded body", async () => {
