@@ -17,10 +17,16 @@ afterEach(async () => {
   while (opened.length > 0) await opened.pop()!();
 });
 
-/** A scratch database on the test server, opened on `url` (the pooler's address or the server's) with `directUrl`. */
-async function open(options: { through: "server" | "pooler"; declarePooler: boolean; poolSize: number }): Promise<Database> {
+/**
+ * A scratch database on the test server, opened through the pooler's address, the server's, or the server's under
+ * another spelling (`alias`: it stands in for a pooler where what matters is only that the two addresses differ),
+ * with `directUrl` the server's when the pooler is declared.
+ */
+async function open(options: { through: "server" | "pooler" | "alias"; declarePooler: boolean; poolSize: number }): Promise<Database> {
   const scratch = await createScratchDatabase(server!.url, "prepared", server!.directUrl);
-  const url = options.through === "pooler" ? scratch.url : scratch.directUrl;
+  const alias = new URL(scratch.directUrl);
+  alias.searchParams.set("application_name", "through-a-pooler");
+  const url = { pooler: scratch.url, server: scratch.directUrl, alias: alias.toString() }[options.through];
   const database = await openDatabase({ url, directUrl: options.declarePooler ? scratch.directUrl : undefined, poolSize: options.poolSize });
   opened.push(async () => {
     await database.close();
@@ -86,15 +92,7 @@ describe.skipIf(server === null || behindPooler)("on a server reached directly",
   });
 
   test("a pool that declares a pooler (DATABASE_DIRECT_URL elsewhere) names nothing", async () => {
-    const scratch = await createScratchDatabase(server!.url, "prepared", server!.directUrl);
-    // The same server under another spelling stands in for the pooler: what matters is that the addresses differ.
-    const other = new URL(scratch.directUrl);
-    other.searchParams.set("application_name", "through-a-pooler");
-    const database = await openDatabase({ url: other.toString(), directUrl: scratch.directUrl, poolSize: 1 });
-    opened.push(async () => {
-      await database.close();
-      await scratch.drop();
-    });
+    const database = await open({ through: "alias", declarePooler: true, poolSize: 1 });
     for (let n = 1; n <= 3; n++) expect(await queryRowsPrepared(database.db, plusOne(n))).toEqual([{ answer: n + 1, echo: `text ${n}` }]);
     expect(await preparedHere(database)).toEqual([]);
   });
