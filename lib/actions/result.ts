@@ -5,15 +5,11 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/** The kinds a server answers (an action's result, a route handler's refusal). */
+export type ServerActionErrorKind = "unauthenticated" | "forbidden" | "validation" | "conflict" | "not_found" | "platform" | "rate_limited" | "server";
+
 export type ActionErrorKind =
-  | "unauthenticated"
-  | "forbidden"
-  | "validation"
-  | "conflict"
-  | "not_found"
-  | "platform"
-  | "rate_limited"
-  | "server"
+  | ServerActionErrorKind
   /** The browser's request to the dashboard did not get through, or its answer was lost (lib/actions/call-action.ts). */
   | "unreachable";
 
@@ -28,5 +24,8 @@ export interface ActionError {
   /** Seconds, when waiting helps. */
   retryAfter?: number;
 }
+
+/** An error a server makes: any kind but the browser's own `unreachable`. */
+export type ServerActionError = ActionError & { kind: ServerActionErrorKind };
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

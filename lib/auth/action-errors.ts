@@ -1,7 +1,7 @@
 import "server-only";
 import { PlatformApiError } from "@/lib/api/errors";
 import { DashboardError } from "@/lib/actions/errors";
-import type { ActionError } from "@/lib/actions/result";
+import type { ServerActionError } from "@/lib/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
 
 /** The user-facing text of a platform failure: the platform's own (localized) message where it has one. */
@@ -28,7 +28,7 @@ export function platformMessage(error: PlatformApiError, t: Translate): string {
 }
 
 /** Maps whatever a service threw to the typed answer; unknown errors are logged (never with secrets) and answered opaquely. */
-export function toActionError(error: unknown, t: Translate): ActionError {
+export function toActionError(error: unknown, t: Translate): ServerActionError {
   if (error instanceof DashboardError) {
     const message = t(error.code, error.params);
     return { kind: error.field ? "validation" : "conflict", code: error.code, message, fieldErrors: error.field ? { [error.field]: [message] } : {} };

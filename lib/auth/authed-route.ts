@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { issuesToFieldErrors } from "@/lib/actions/zod-messages";
-import type { ActionError } from "@/lib/actions/result";
+import type { ServerActionError, ServerActionErrorKind } from "@/lib/actions/result";
 import { stringifyJson } from "@/lib/api/json";
 import { toActionError } from "./action-errors";
 import { permissionExplanation } from "./authorize";
@@ -11,7 +11,7 @@ import { can, type Permission } from "./permissions";
 import { loadSessionUser } from "./session";
 import type { ActionContext } from "./authed-action";
 
-const STATUS: Record<ActionError["kind"], number> = {
+const STATUS: Record<ServerActionErrorKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   validation: 422,
@@ -20,8 +20,6 @@ const STATUS: Record<ActionError["kind"], number> = {
   platform: 502,
   rate_limited: 429,
   server: 500,
-  // Made in the browser only (lib/actions/call-action.ts); a route never answers it.
-  unreachable: 502,
 };
 
 function json(status: number, body: unknown): Response {
@@ -32,7 +30,7 @@ function json(status: number, body: unknown): Response {
 }
 
 /** A refusal in the shape of every dashboard route handler: `{error: ActionError}` with the kind's status. */
-export function errorResponse(error: ActionError): Response {
+export function errorResponse(error: ServerActionError): Response {
   return json(STATUS[error.kind], { error });
 }
 
