@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
+import { ConfirmedAction } from "@/components/ui/confirmed-action";
 import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
 import { callAction } from "@/lib/actions/call-action";
 
@@ -90,65 +90,50 @@ function OwnSessionActions({
 }: {
   others: number;
   pending: boolean;
-  startTransition: (action: () => Promise<void>) => void;
+  startTransition: TransitionStartFunction;
   onNotice: Notify;
 }) {
   const t = useT();
   const router = useRouter();
-  const [confirmingAll, setConfirmingAll] = useState(false);
   return (
-    <>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          disabled={pending || others === 0}
-          aria-describedby={others === 0 ? "sessions-no-others" : undefined}
-          onClick={() =>
-            startTransition(async () => {
-              const result = await callAction(endOtherSessionsAction, {}, t);
-              onNotice(
-                result.ok
-                  ? { tone: "success", text: t("sessions.others_ended", { count: result.data.ended }) }
-                  : { tone: "danger", text: result.error.message },
-              );
-              router.refresh();
-            })
-          }
-        >
-          {t("sessions.end_others")}
-        </Button>
-        {others === 0 ? (
-          <span id="sessions-no-others" className="text-xs text-muted">
-            {t("sessions.no_others")}
-          </span>
-        ) : null}
-        <Button variant="danger" disabled={pending} onClick={() => setConfirmingAll(true)}>
-          {t("sessions.end_all")}
-        </Button>
-      </div>
-      <LazyConfirmDialog
-        open={confirmingAll}
-        title={t("sessions.end_all")}
-        confirmLabel={t("sessions.end_all")}
-        cancelLabel={t("common.cancel")}
-        pending={pending}
-        onCancel={() => setConfirmingAll(false)}
-        onConfirm={() =>
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="secondary"
+        disabled={pending || others === 0}
+        aria-describedby={others === 0 ? "sessions-no-others" : undefined}
+        onClick={() =>
           startTransition(async () => {
-            const result = await callAction(endAllSessionsAction, {}, t);
-            if (!result.ok) {
-              onNotice({ tone: "danger", text: result.error.message });
-              setConfirmingAll(false);
-              return;
-            }
-            router.replace("/login");
+            const result = await callAction(endOtherSessionsAction, {}, t);
+            onNotice(
+              result.ok ? { tone: "success", text: t("sessions.others_ended", { count: result.data.ended }) } : { tone: "danger", text: result.error.message },
+            );
             router.refresh();
           })
         }
       >
+        {t("sessions.end_others")}
+      </Button>
+      {others === 0 ? (
+        <span id="sessions-no-others" className="text-xs text-muted">
+          {t("sessions.no_others")}
+        </span>
+      ) : null}
+      <ConfirmedAction
+        label={t("sessions.end_all")}
+        title={t("sessions.end_all")}
+        confirmLabel={t("sessions.end_all")}
+        cancelLabel={t("common.cancel")}
+        transition={[pending, startTransition]}
+        onConfirm={async () => {
+          const result = await callAction(endAllSessionsAction, {}, t);
+          if (!result.ok) return onNotice({ tone: "danger", text: result.error.message });
+          router.replace("/login");
+          router.refresh();
+        }}
+      >
         {t("sessions.end_all_confirm")}
-      </LazyConfirmDialog>
-    </>
+      </ConfirmedAction>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { useT } from "@/components/i18n-provider";
 import { Alert, Notice } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
+import { ConfirmedAction } from "@/components/ui/confirmed-action";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
 import { ROLES, type Role } from "@/lib/auth/permissions";
@@ -250,76 +250,53 @@ function IssuedLinkNotice({ link, intro }: { link: ShownLink; intro: string }) {
 /** Turn a member's two-factor off (a lost phone and lost recovery codes), behind a confirmation. */
 function ResetTwoFactor({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
   const t = useT();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, startTransition] = useTransition();
   return (
-    <>
-      <Button variant="secondary" aria-label={t("team.reset_two_factor_label", { email: member.email })} onClick={() => setConfirming(true)} disabled={pending}>
-        {t("team.reset_two_factor")}
-      </Button>
-      <LazyConfirmDialog
-        open={confirming}
-        title={t("team.reset_two_factor_label", { email: member.email })}
-        confirmLabel={t("team.reset_two_factor")}
-        cancelLabel={t("common.cancel")}
-        pending={pending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          startTransition(async () => {
-            const result = await callAction(resetMemberTwoFactorAction, { userId: member.id }, t);
-            onNotice(
-              result.ok ? { tone: "success", text: t("team.two_factor_reset", { email: member.email }) } : { tone: "danger", text: result.error.message },
-            );
-            setConfirming(false);
-          })
-        }
-      >
-        {t("team.reset_two_factor_confirm", { email: member.email })}
-      </LazyConfirmDialog>
-    </>
+    <ConfirmedAction
+      variant="secondary"
+      label={t("team.reset_two_factor")}
+      ariaLabel={t("team.reset_two_factor_label", { email: member.email })}
+      title={t("team.reset_two_factor_label", { email: member.email })}
+      confirmLabel={t("team.reset_two_factor")}
+      cancelLabel={t("common.cancel")}
+      onConfirm={async () => {
+        const result = await callAction(resetMemberTwoFactorAction, { userId: member.id }, t);
+        onNotice(result.ok ? { tone: "success", text: t("team.two_factor_reset", { email: member.email }) } : { tone: "danger", text: result.error.message });
+      }}
+    >
+      {t("team.reset_two_factor_confirm", { email: member.email })}
+    </ConfirmedAction>
   );
 }
 
-/** Remove, behind a confirmation. */
+/** Remove, behind a confirmation; it waits while the member's role change saves (and the other way round). */
 function RemoveMember({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
   const t = useT();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const otherSaving = useRowSaving(member.id, "remove", pending);
+  const transition = useTransition();
+  const otherSaving = useRowSaving(member.id, "remove", transition[0]);
   const waitId = `remove-${member.id}-wait`;
   return (
     <>
-      <Button
-        variant="danger"
-        aria-label={t("team.remove_label", { email: member.email })}
-        onClick={() => setConfirming(true)}
-        disabled={pending || otherSaving}
-        aria-describedby={otherSaving ? waitId : undefined}
+      <ConfirmedAction
+        label={t("team.remove")}
+        ariaLabel={t("team.remove_label", { email: member.email })}
+        disabled={otherSaving}
+        describedBy={otherSaving ? waitId : undefined}
+        title={t("team.remove_label", { email: member.email })}
+        confirmLabel={t("team.remove")}
+        cancelLabel={t("common.cancel")}
+        transition={transition}
+        onConfirm={async () => {
+          const result: ActionResult = await callAction(removeMemberAction, { userId: member.id }, t);
+          onNotice(result.ok ? { tone: "success", text: t("team.removed") } : { tone: "danger", text: result.error.message });
+        }}
       >
-        {t("team.remove")}
-      </Button>
+        {t("team.remove_confirm", { email: member.email })}
+      </ConfirmedAction>
       {otherSaving ? (
         <span id={waitId} className="ml-2 text-xs text-muted">
           {t("team.wait_for_role")}
         </span>
       ) : null}
-      <LazyConfirmDialog
-        open={confirming}
-        title={t("team.remove_label", { email: member.email })}
-        confirmLabel={t("team.remove")}
-        cancelLabel={t("common.cancel")}
-        pending={pending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          startTransition(async () => {
-            const result: ActionResult = await callAction(removeMemberAction, { userId: member.id }, t);
-            onNotice(result.ok ? { tone: "success", text: t("team.removed") } : { tone: "danger", text: result.error.message });
-            setConfirming(false);
-          })
-        }
-      >
-        {t("team.remove_confirm", { email: member.email })}
-      </LazyConfirmDialog>
     </>
   );
 }
