@@ -96,10 +96,15 @@ export function matchingContactIdsSql(filter: ContactFilter): SQL {
  * of three letters and digits, search.ts countedSearchText, and nothing else but the bots), else null.
  */
 export function countedMatchesSql(filter: ContactFilter): SQL | null {
+  const text = countedSearchOf(filter);
+  return text === null ? null : countedSearchSql(botIdsParam(filter.botIds), text);
+}
+
+/** The filter's search text when the substring counters count its matches (see countedMatchesSql), else null. */
+export function countedSearchOf(filter: ContactFilter): string | null {
   const { search, ids, range } = filter;
   if (search === null || ids !== null || range.from !== null || range.to !== null) return null;
-  const text = countedSearchText(search);
-  return text === null ? null : countedSearchSql(botIdsParam(filter.botIds), text);
+  return countedSearchText(search);
 }
 
 /** The filter's total, or 0 when its bots turn out not to be the holder's (an unchecked filter, see ownedBotsSql). */

@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, queryRowsPrepared, type Db } from "@/lib/db/client";
-import { botIdsParam, countedMatchesSql, matchingContactIdsSql, ownedTotalSql, visibleCountSql } from "./count";
+import { botIdsParam, countedMatchesSql, countedSearchOf, matchingContactIdsSql, ownedTotalSql, visibleCountSql } from "./count";
 import { byCreation, DEFAULT_CONTACT_ORDER, nullOrderColumnsSql, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
 import { ownedBotsSql, type ContactFilter } from "./scope";
 import { RawJson } from "../json";
-import { searchConditionSql } from "./search";
+import { countedSearchSql, searchConditionSql } from "./search";
 import { CONTACT_JSON_TEXT, VARIABLES_JSON_TEXT } from "./serialize";
 import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
 
@@ -152,20 +152,21 @@ export async function findContactPage(
  * these orders an append can land anywhere (`-id` puts it first). So a batch at offset n skips n
  * index entries; exports that go deep use the default order.
  *
- * `scan`: a dense search (see findMatchPage), any order: each bot's range scan tests every contact it reads
- * against `scan.search` until `offset + limit` match, and the total is `scan.total`.
+ * `scan`: a dense search (see findMatchPage), any order: the range scans of `scan.botIds` only (the filter's bots
+ * that have matches) test every contact they read against `scan.search` until `offset + limit` match, and the
+ * total is `scan.total`.
  */
 async function findOrderedPage(
   db: Db,
   filter: ContactFilter,
   window: { offset: number; limit: number },
   order: ContactOrder,
-  scan?: { search: string; total: SQL },
+  scan?: { search: string; botIds: number[]; total: SQL },
 ): Promise<ContactPage> {
   const { from, to } = filter.range;
   const reach = window.offset + window.limit;
   const children = sql.join(
-    filter.botIds.map(
+    (scan?.botIds ?? filter.botIds).map(
       (botId) => sql`(SELECT ${orderColumnsSql(order)} FROM platform.contacts c
         WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted
           ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
@@ -248,25 +249,30 @@ async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
  *
  * A dense search is the exception: a three-letter fragment, whose matches the substring counters count
  * (countedMatchesSql), common enough that reading the bots' contacts in the page's order and testing each finds
- * `offset + limit` (reach) matches sooner than the indexes find them all. With n matches among v contacts a scan
- * reads about reach·v/n contacts, in the order they lie on disk; the indexes read all n, each a random heap page
- * and a recheck, which cost about SCAN_ROWS_PER_MATCH scanned rows (measured at a million contacts on PostgreSQL,
- * cold pages: about 40 µs a match, 2.7 µs a scanned row). Hence a scan when reach·v/n ≤ SCAN_ROWS_PER_MATCH·n. A
- * surname ending shared by a tenth of a million contacts: 200 contacts read for page 1 instead of 100,000; the
- * slowest case, at the boundary, reads about 18,000 rows or 1,100 matches for page 1 of 20. The choice is made on
- * the counters (a statement of its own, which only picks the way; the page's statement counts again in its own
- * snapshot).
+ * `offset + limit` (reach) matches sooner than the indexes find them all. With n matches among v contacts of a bot
+ * a scan reads about reach·v/n of them, in the order they lie on disk; the indexes read all n, each a random heap
+ * page and a recheck, which cost about SCAN_ROWS_PER_MATCH scanned rows (measured at a million contacts on
+ * PostgreSQL, cold pages: about 40 µs a match, 2.7 µs a scanned row). Hence a scan when reach·v/n ≤
+ * SCAN_ROWS_PER_MATCH·n for every bot with matches; a bot without any is not read at all (a scan of it would read
+ * every contact it has). A surname ending shared by a tenth of a million contacts: 200 contacts read for page 1
+ * instead of 100,000; the slowest case, at the boundary, reads about 18,000 rows or 1,100 matches for page 1 of 20.
+ * The choice is made on the counters, bot by bot (a statement of its own, which only picks the way; the page's
+ * statement counts again in its own snapshot).
  */
 async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
+  const text = countedSearchOf(filter);
   const counted = countedMatchesSql(filter);
-  if (counted !== null && filter.search !== null) {
-    const [sizes] = await queryRows<{ matches: string; visible: string }>(
+  if (text !== null && counted !== null) {
+    const bots = await queryRows<{ bot_id: string; matches: string; visible: string }>(
       db,
-      sql`SELECT ${counted}::text AS matches, ${visibleCountSql(botIdsParam(filter.botIds), filter.range)}::text AS visible`,
+      sql`SELECT u.bot_id::text AS bot_id, ${countedSearchSql(sql`ARRAY[u.bot_id]`, text)}::text AS matches, COALESCE(s.visible, 0)::text AS visible
+          FROM unnest(${botIdsParam(filter.botIds)}) AS u(bot_id) LEFT JOIN platform.contact_bot_stats s ON s.bot_id = u.bot_id`,
     );
-    const matches = Number(sizes.matches);
-    if ((window.offset + window.limit) * Number(sizes.visible) <= SCAN_ROWS_PER_MATCH * matches * matches) {
-      return findOrderedPage(db, filter, window, order, { search: filter.search, total: counted });
+    const reach = window.offset + window.limit;
+    const withMatches = bots.filter((bot) => Number(bot.matches) > 0);
+    const dense = withMatches.every((bot) => reach * Number(bot.visible) <= SCAN_ROWS_PER_MATCH * Number(bot.matches) ** 2);
+    if (withMatches.length > 0 && dense) {
+      return findOrderedPage(db, filter, window, order, { search: text, botIds: withMatches.map((bot) => Number(bot.bot_id)), total: counted });
     }
   }
   // The creation orders read each match's created_at by primary key: the cost stays O(matches).

@@ -296,6 +296,73 @@ describe("search: paging", () => {
   });
 });
 
+describe("search: three letters across bots (the substring counters, and a scan of the bots that have matches)", () => {
+  let tenant: Tenant;
+  const ids: Record<"dense" | "none" | "sparse" | "messenger", number[]> = { dense: [], none: [], sparse: [], messenger: [] };
+
+  beforeAll(async () => {
+    tenant = await seedTenant(database.db);
+    const [none, sparse, messenger] = [await addBot(database.db, tenant), await addBot(database.db, tenant), await addBot(database.db, tenant)];
+    const base = uniqueId() * 100;
+    const contacts = [
+      // Every other contact of the first bot matches "тро": a scan finds a page at once.
+      ...Array.from({ length: 24 }, (_, i) => telegramContact(tenant.botId, { id: base + i, name: i % 2 === 0 ? `Петров ${i}` : `Smith ${i}` })),
+      // None of this bot's: a scan of it would read all of them for nothing.
+      ...Array.from({ length: 20 }, (_, i) => telegramContact(none, { id: base + 30 + i, name: `Jones ${i}` })),
+      // One of four: read by a scan for pages of 2 (2·4 ≤ 16·1²), through the indexes for pages of 5.
+      ...Array.from({ length: 4 }, (_, i) => telegramContact(sparse, { id: base + 50 + i, name: i === 3 ? "Строгов" : `Brown ${i}` })),
+      // Only its messenger id is the text: outside the counters, counted beside them.
+      { id: base + 95, bot_id: messenger, messenger: "web", name: "Web visitor", web_id: "тро" },
+    ];
+    await addContacts(database.db, contacts);
+    ids.dense = contacts.filter((c) => c.bot_id === tenant.botId && String(c.name).startsWith("Петров")).map((c) => c.id);
+    ids.sparse = [base + 50 + 3];
+    ids.messenger = [base + 95];
+  });
+
+  const pagesOf = async (params: Record<string, unknown>, size: number, sort = "id") => {
+    const seen: number[] = [];
+    let total = -1;
+    for (let page = 1; page <= 30; page++) {
+      const body = await search(tenant, { ...params, count: size, page, sort });
+      total = body.meta.total;
+      if (body.data.length === 0) break;
+      seen.push(...idsOf(body));
+    }
+    return { seen, total };
+  };
+
+  test("one bot with many matches, one with none, one with few, one with a messenger id: every page, both orders", async () => {
+    // Pages of 2 scan the bots with matches (not the one without); pages of 5 go through the indexes, as the bot
+    // with one match in four is not dense enough for them. The answer never depends on the way taken.
+    const all = [...ids.dense, ...ids.sparse, ...ids.messenger].sort((a, b) => a - b);
+    for (const size of [2, 5]) {
+      expect(await pagesOf({ search: "тро" }, size)).toEqual({ seen: all, total: all.length });
+      expect(await pagesOf({ search: "тро" }, size, "-id")).toEqual({ seen: [...all].reverse(), total: all.length });
+    }
+    expect(await count(tenant, { search: "тро" })).toBe(all.length);
+    // Case folds for names; a messenger id is matched exactly, so "ТРО" is not that one's.
+    const folded = all.filter((id) => !ids.messenger.includes(id));
+    expect(await pagesOf({ search: "ТРО" }, 4)).toEqual({ seen: folded, total: folded.length });
+    expect(await count(tenant, { search: "ТРО" })).toBe(folded.length);
+  });
+
+  test("by bot: the dense bot, the bot without matches, the messenger-id bot", async () => {
+    const bots = (
+      await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT b.id::text AS id FROM platform.bots b JOIN platform.projects p ON p.uuid = b.project_uuid WHERE p.owner_id = ${tenant.holderId} ORDER BY b.id`,
+      )
+    ).map((row) => Number(row.id));
+    const [dense, none, sparse, messenger] = bots;
+    expect(await pagesOf({ search: "тро", bot_id: dense }, 3)).toEqual({ seen: ids.dense, total: ids.dense.length });
+    expect(await pagesOf({ search: "тро", bot_id: none }, 3)).toEqual({ seen: [], total: 0 });
+    expect(await pagesOf({ search: "тро", bot_id: sparse }, 3)).toEqual({ seen: ids.sparse, total: 1 });
+    expect(await pagesOf({ search: "тро", bot_id: messenger }, 3)).toEqual({ seen: ids.messenger, total: 1 });
+    expect(await count(tenant, { search: "тро", bot_id: messenger })).toBe(1);
+  });
+});
+
 describe("search: the parameter", () => {
   let tenant: Tenant;
   let contact: { id: number };
