@@ -245,6 +245,11 @@ async function run(target: string): Promise<void> {
   }
   const { db } = database;
   try {
+    if (target === "pg") {
+      // Whether the table stays in PostgreSQL's memory decides the first page of a broad text (README, search).
+      const [{ shared_buffers }] = await queryRows<{ shared_buffers: string }>(db, sql`SHOW shared_buffers`);
+      console.log(`shared_buffers: ${shared_buffers}`);
+    }
     if (REUSE_URL === null) await load(db);
     // A kept database: this run's key replaces the last one's.
     else await applyFixtures(db, { accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }] });
