@@ -152,26 +152,26 @@ export async function findContactPage(
  * these orders an append can land anywhere (`-id` puts it first). So a batch at offset n skips n
  * index entries; exports that go deep use the default order.
  *
- * `scan`: a dense search (see findMatchPage), any order: the range scans of `scan.botIds` only (the filter's bots
- * that have matches) test every contact they read against `scan.search` until `offset + limit` match, and the
- * total is `scan.total`.
+ * `scan`: a dense search (see findMatchPage), any order: each bot's range scan tests every contact it reads against
+ * `scan.search` until `offset + limit` match, and runs only when `scan.hasMatches(bot)` holds in the statement's own
+ * snapshot (a one-time condition: a bot without matches is not read at all); the total is `scan.total`.
  */
 async function findOrderedPage(
   db: Db,
   filter: ContactFilter,
   window: { offset: number; limit: number },
   order: ContactOrder,
-  scan?: { search: string; botIds: number[]; total: SQL },
+  scan?: { search: string; total: SQL; hasMatches: (botId: number) => SQL },
 ): Promise<ContactPage> {
   const { from, to } = filter.range;
   const reach = window.offset + window.limit;
   const children = sql.join(
-    (scan?.botIds ?? filter.botIds).map(
+    filter.botIds.map(
       (botId) => sql`(SELECT ${orderColumnsSql(order)} FROM platform.contacts c
         WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted
           ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
           ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
-          ${scan === undefined ? sql`` : sql`AND ${searchConditionSql(scan.search, { indexed: false })}`}
+          ${scan === undefined ? sql`` : sql`AND ${scan.hasMatches(botId)} AND ${searchConditionSql(scan.search, { indexed: false })}`}
         ORDER BY ${orderBySql(order, "c")} LIMIT ${reach}::bigint)`,
     ),
     sql` UNION ALL `,
@@ -254,7 +254,7 @@ async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
  * page and a recheck, which cost about SCAN_ROWS_PER_MATCH scanned rows (measured at a million contacts on
  * PostgreSQL, cold pages: about 40 µs a match, 2.7 µs a scanned row). Hence a scan when reach·v/n ≤
  * SCAN_ROWS_PER_MATCH·n for every bot with matches; a bot without any is not read at all (a scan of it would read
- * every contact it has). A surname ending shared by a tenth of a million contacts: 200 contacts read for page 1
+ * every contact it has), which the page's statement decides again in its own snapshot. A surname ending shared by a tenth of a million contacts: 200 contacts read for page 1
  * instead of 100,000; the slowest case, at the boundary, reads about 18,000 rows or 1,100 matches for page 1 of 20.
  * The choice is made on the counters, bot by bot (a statement of its own, which only picks the way; the page's
  * statement counts again in its own snapshot).
@@ -272,7 +272,8 @@ async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: nu
     const withMatches = bots.filter((bot) => Number(bot.matches) > 0);
     const dense = withMatches.every((bot) => reach * Number(bot.visible) <= SCAN_ROWS_PER_MATCH * Number(bot.matches) ** 2);
     if (withMatches.length > 0 && dense) {
-      return findOrderedPage(db, filter, window, order, { search: text, botIds: withMatches.map((bot) => Number(bot.bot_id)), total: counted });
+      const hasMatches = (botId: number) => sql`${countedSearchSql(sql`ARRAY[${botId}::bigint]`, text)} > 0`;
+      return findOrderedPage(db, filter, window, order, { search: text, total: counted, hasMatches });
     }
   }
   // The creation orders read each match's created_at by primary key: the cost stays O(matches).
