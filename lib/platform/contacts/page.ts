@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, queryRowsPrepared, type Db } from "@/lib/db/client";
-import { botIdsParam, countedMatchesSql, countedSearchOf, matchingContactIdsSql, ownedTotalSql, visibleCountSql } from "./count";
+import { botIdsParam, countedSearchOf, matchingContactIdsSql, ownedTotalSql, visibleCountSql } from "./count";
 import { byCreation, DEFAULT_CONTACT_ORDER, nullOrderColumnsSql, orderBySql, orderColumnsSql, type ContactOrder } from "./order";
 import { ownedBotsSql, type ContactFilter } from "./scope";
 import { RawJson } from "../json";
@@ -261,8 +261,7 @@ async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
  */
 async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
   const text = countedSearchOf(filter);
-  const counted = countedMatchesSql(filter);
-  if (text !== null && counted !== null) {
+  if (text !== null) {
     const bots = await queryRows<{ bot_id: string; matches: string; visible: string }>(
       db,
       sql`SELECT u.bot_id::text AS bot_id, ${countedSearchSql(sql`ARRAY[u.bot_id]`, text)}::text AS matches, COALESCE(s.visible, 0)::text AS visible
@@ -273,7 +272,8 @@ async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: nu
     const dense = withMatches.every((bot) => reach * Number(bot.visible) <= SCAN_ROWS_PER_MATCH * Number(bot.matches) ** 2);
     if (withMatches.length > 0 && dense) {
       const hasMatches = (botId: number) => sql`${countedSearchSql(sql`ARRAY[${botId}::bigint]`, text)} > 0`;
-      return findOrderedPage(db, filter, window, order, { search: text, total: counted, hasMatches });
+      const total = countedSearchSql(botIdsParam(filter.botIds), text);
+      return findOrderedPage(db, filter, window, order, { search: text, total, hasMatches });
     }
   }
   // The creation orders read each match's created_at by primary key: the cost stays O(matches).

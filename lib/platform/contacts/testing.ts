@@ -53,3 +53,23 @@ export async function visibleIds(db: Db, holderId: number, filter: { botId?: num
   );
   return rows.map((row) => Number(row.id));
 }
+
+export type GramCount = { bot_id: string; gram: string; visible: string };
+
+/**
+ * The three-letter search's substring counters (lib/db/custom/contact_search_grams.sql), the ones not zero, and a
+ * recount of them from the live contacts; both sorted by bot and gram, so an exact counter makes them equal.
+ */
+export async function searchGramCounts(db: Db): Promise<{ counted: GramCount[]; recounted: GramCount[] }> {
+  const counted = await queryRows<GramCount>(
+    db,
+    sql`SELECT bot_id::text, gram, visible::text FROM platform.contact_search_gram_counts WHERE visible <> 0 ORDER BY bot_id, gram`,
+  );
+  const recounted = await queryRows<GramCount>(
+    db,
+    sql`SELECT c.bot_id::text AS bot_id, gram, count(*)::text AS visible
+        FROM platform.contacts c, unnest(platform.contact_search_grams(c.name, c.email, c.telegram_username, c.max_username)) AS gram
+        WHERE NOT c.preview AND NOT c.deleted GROUP BY c.bot_id, gram ORDER BY c.bot_id, gram`,
+  );
+  return { counted, recounted };
+}

@@ -5,7 +5,7 @@ import { queryRows } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
-import { addBot, addContacts, telegramContact, visibleIds, type FixtureContact } from "../../contacts/testing";
+import { addBot, addContacts, searchGramCounts, telegramContact, visibleIds, type FixtureContact } from "../../contacts/testing";
 import { createTestDatabase } from "@/lib/db/testing";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 
@@ -39,18 +39,9 @@ async function expectCountersExact(db: Db) {
     sql`SELECT bot_id::text, count(*)::text AS visible FROM platform.contacts WHERE NOT preview AND NOT deleted GROUP BY 1 ORDER BY 1`,
   );
   expect(stats).toEqual(perBot);
-  // The substring counters of the three-letter search (lib/db/custom/contact_search_grams.sql).
-  const grams = await queryRows<{ bot_id: string; gram: string; visible: string }>(
-    db,
-    sql`SELECT bot_id::text, gram, visible::text FROM platform.contact_search_gram_counts WHERE visible <> 0 ORDER BY 1, 2`,
-  );
-  const gramRecount = await queryRows<{ bot_id: string; gram: string; visible: string }>(
-    db,
-    sql`SELECT c.bot_id::text, gram, count(*)::text AS visible
-        FROM platform.contacts c, unnest(platform.contact_search_grams(c.name, c.email, c.telegram_username, c.max_username)) AS gram
-        WHERE NOT c.preview AND NOT c.deleted GROUP BY 1, 2 ORDER BY 1, 2`,
-  );
-  expect(grams).toEqual(gramRecount);
+  // The substring counters of the three-letter search.
+  const { counted, recounted } = await searchGramCounts(db);
+  expect(counted).toEqual(recounted);
 }
 
 const HOUR = 3600;
