@@ -6,11 +6,14 @@
  * (as the operator's generate_contacts does), with names drawn from Russian and English first
  * names and composed surnames (three in four Cyrillic, with ё), phones, emails and usernames
  * for part of them. The search indexes are dropped for the load and built afterwards with the
- * statements of lib/db/custom/contact_search.sql (timed: what the migration costs on an
+ * statements the migrations left (pg_indexes; timed: what the migration costs on an
  * existing table of that size), then VACUUM ANALYZE. Then, for each kind of search, the same
  * BENCH_SAMPLES texts (default 40) taken from random contacts, through handleApiRequest (the
  * route's code, rate limit out of the way): getContacts page 1 (20 per page, with its exact
  * total) and getNumberOfContacts, printing p50, p95 and max, and the median number of matches.
+ *
+ * Prints the server's shared_buffers and the huge pages it holds (README, search), and loads the tables and indexes
+ * into the shared buffers before measuring (pg_prewarm), as a server in use holds them.
  *
  * Environment: BENCH_CONTACTS (default 1000000), BENCH_SAMPLES (default 40), BENCH_TARGETS
  * ("pg"), BENCH_EXPLAIN=1 (prints one plan per kind), BENCH_KEEP=1 (keeps the PostgreSQL database and prints its
@@ -19,7 +22,6 @@
  * measures again), DATABASE_ADMIN_URL (else scripts/ensure-postgres.sh).
  */
 import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { sql } from "drizzle-orm";
@@ -152,11 +154,41 @@ function seedSql(count: number) {
     FROM generate_series(1, ${count}::bigint) AS g`;
 }
 
-const SEARCH_INDEX = /CREATE INDEX (contacts_search_\w+) ON[\s\S]*?;/g;
+/** The search indexes as the migrations left them (pg_indexes): their names and the statements that build them. */
+async function searchIndexStatements(db: Database["db"]): Promise<{ name: string; statement: string }[]> {
+  return queryRows<{ name: string; statement: string }>(
+    db,
+    sql`SELECT indexname AS name, indexdef AS statement FROM pg_indexes
+        WHERE schemaname = 'platform' AND indexname LIKE 'contacts_search_%' ORDER BY indexname`,
+  );
+}
 
-function searchIndexStatements(): { name: string; statement: string }[] {
-  const text = fs.readFileSync(path.join(process.cwd(), "lib/db/custom/contact_search.sql"), "utf8");
-  return [...text.matchAll(SEARCH_INDEX)].map((m) => ({ name: m[1], statement: m[0] }));
+/** Huge pages held (in use or reserved) on this machine, from /proc/meminfo: a local server's, when it has them (README, search). */
+function hugePagesHeld(): string {
+  try {
+    const info = fs.readFileSync("/proc/meminfo", "utf8");
+    const value = (name: string) => Number(new RegExp(`^HugePages_${name}:\\s+(\\d+)`, "m").exec(info)?.[1] ?? 0);
+    return String(value("Total") - value("Free") + value("Rsvd"));
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * Loads the platform's tables and indexes into PostgreSQL's shared buffers (pg_prewarm), as a server in use holds
+ * its working set: the load and the index builds read and write through small rings of buffers, so a database
+ * just loaded, or a server just restarted, would have its first searches read the table from the operating system.
+ */
+async function prewarm(db: Database["db"]): Promise<void> {
+  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_prewarm`);
+  const [, time] = await timed(() =>
+    queryRows(
+      db,
+      sql`SELECT pg_prewarm(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'platform' AND c.relkind IN ('r', 'i')`,
+    ),
+  );
+  console.log(`pg_prewarm of the platform's tables and indexes: ${(time / 1000).toFixed(1)} s`);
 }
 
 const call = (db: Database["db"], method: string, params: Record<string, unknown>) => getFromHandler(db, KEY, method, params);
@@ -204,7 +236,7 @@ async function load(db: Database["db"]): Promise<void> {
     projects: [{ uuid: PROJECT, account_id: HOLDER, name: "Bench" }],
     bots: [{ id: BOT, project_uuid: PROJECT, name: "Bench bot" }],
   });
-  const indexes = searchIndexStatements();
+  const indexes = await searchIndexStatements(db);
   for (const { name } of indexes) await db.execute(sql.raw(`DROP INDEX platform.${name}`));
   const [, loadTime] = await timed(() => db.execute(seedSql(COUNT)));
   console.log(`load (one INSERT … SELECT, without the search indexes): ${(loadTime / 1000).toFixed(1)} s`);
@@ -248,11 +280,16 @@ async function run(target: string): Promise<void> {
     if (target === "pg") {
       // Whether the table stays in PostgreSQL's memory decides the first page of a broad text (README, search).
       const [{ shared_buffers }] = await queryRows<{ shared_buffers: string }>(db, sql`SHOW shared_buffers`);
-      console.log(`shared_buffers: ${shared_buffers}`);
+      const [{ shared_memory_size_in_huge_pages: pages }] = await queryRows<{ shared_memory_size_in_huge_pages: string }>(
+        db,
+        sql`SHOW shared_memory_size_in_huge_pages`,
+      );
+      console.log(`shared_buffers: ${shared_buffers}; huge pages: ${hugePagesHeld()} held on this machine, ${pages} asked for by the server`);
     }
     if (REUSE_URL === null) await load(db);
     // A kept database: this run's key replaces the last one's.
     else await applyFixtures(db, { accounts: [{ id: HOLDER, email: "bench@example.com", name: "Bench", plan: "pro", api_key: KEY }] });
+    if (target === "pg") await prewarm(db);
     const random = prng(20_260_101);
     const ids = Array.from({ length: SAMPLES * 3 }, () => 1 + Math.floor(random() * COUNT));
     const rows = await queryRows<Row>(

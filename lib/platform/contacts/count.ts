@@ -95,7 +95,7 @@ export function matchingContactIdsSql(filter: ContactFilter): SQL {
  * A bigint expression for the filter's exact number of matches when the substring counters know it (a search
  * of three letters and digits, search.ts countedSearchText, and nothing else but the bots), else null.
  */
-export function countedMatchesSql(filter: ContactFilter): SQL | null {
+function countedMatchesSql(filter: ContactFilter): SQL | null {
   const text = countedSearchOf(filter);
   return text === null ? null : countedSearchSql(botIdsParam(filter.botIds), text);
 }
