@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
 import { addBot, addContacts, telegramContact, visibleIds } from "./testing";
+import { searchConditionSql } from "./search";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 
 const database = useTestDatabase();
@@ -141,6 +142,48 @@ describe("search: case folding in the database", () => {
       sql`EXPLAIN (VERBOSE, COSTS OFF) SELECT platform.contact_search_fold(name) FROM platform.contacts`,
     );
     expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("translate(lower((name)::text), 'ёς'::text, 'еσ'::text)");
+  });
+});
+
+describe("search: the stored folded name", () => {
+  test("search_name is the name folded, kept on every write, and a name fragment is looked up through its index", async () => {
+    const tenant = await seedTenant(database.db);
+    const [contact] = await addContacts(database.db, [telegramContact(tenant.botId, { name: "Артём НИКОЛАЕВ" })]);
+    const stored = async () => {
+      const [row] = await queryRows<{ search_name: string | null }>(database.db, sql`SELECT search_name FROM platform.contacts WHERE id = ${contact.id}`);
+      return row.search_name;
+    };
+    expect(await stored()).toBe("артем николаев");
+    await addContacts(database.db, [{ ...contact, name: "ΣΟΦΊΑ Émile" }]);
+    expect(await stored()).toBe("σοφία émile");
+    expect(idsOf(await search(tenant, { search: "ÉMIL" }))).toEqual([contact.id]);
+    expect(idsOf(await search(tenant, { search: "николаев" }))).toEqual([]);
+
+    // The condition the search writes is the index's expression: among 20,000 other contacts (added and analysed in a
+    // transaction that is rolled back), and without a sequential scan, the planner reaches the match through
+    // contacts_search_name_idx. Were the
+    // condition to fold the name again, it could not, and every name would be read and folded.
+    let plan: string[] = [];
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO platform.contacts (id, bot_id, messenger, messenger_id, name)
+              SELECT ${contact.id}::bigint * 10000 + g, ${tenant.botId}::bigint, 'telegram', 'p' || g, 'Other ' || g
+              FROM generate_series(1, 20000) AS g`,
+        );
+        await tx.execute(sql`ANALYZE platform.contacts`);
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const rows = await queryRows<{ "QUERY PLAN": string }>(
+          tx,
+          sql`EXPLAIN (COSTS OFF) SELECT c.id FROM platform.contacts c WHERE NOT c.preview AND NOT c.deleted AND ${searchConditionSql("ΣΟΦΊ")}`,
+        );
+        plan = rows.map((row) => row["QUERY PLAN"]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plan.join("\n")).toContain("Bitmap Index Scan on contacts_search_name_idx");
   });
 });
 

@@ -32,7 +32,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * Which ways a text can match, decided here so that the SQL holds only the branches that
- * apply (each one an index of drizzle/0008_contact_search.sql):
+ * apply (each one an index of drizzle/0008_contact_search.sql, the name's of 0017_contact_search_name.sql):
  * - name and email contain it, case-folded (3+ characters with a letter or digit);
  * - a username contains it without a leading `@` (3+ characters, no spaces);
  * - the phone's digits contain its digits (a phone-like text with 3+ digits);
@@ -64,8 +64,8 @@ function planSearch(search: string): SearchPlan {
 /**
  * The plan's branches over contacts aliased `c`, the same folding for the text as for the columns: `texts`, the
  * substring matches (name, email, usernames, phone digits), and `exact`, the equalities (messenger id, contact id).
- * `indexed: false` writes each searched column as `column || ''`, the same value, which no index of
- * drizzle/0008_contact_search.sql is built on: the planner then cannot reach the matches through the trigram
+ * `indexed: false` writes each searched column as `column || ''`, the same value, which no search index is built
+ * on: the planner then cannot reach the matches through the trigram
  * indexes and reads contacts in a page's order, testing each (see findMatchPage).
  */
 function searchBranches(search: string, { indexed = true }: { indexed?: boolean } = {}): { texts: SQL[]; exact: SQL[] } {
@@ -75,7 +75,8 @@ function searchBranches(search: string, { indexed = true }: { indexed?: boolean 
   const exact: SQL[] = [];
   if (plan.fragment !== null) {
     const pattern = sql`platform.contact_search_fold(${containsPattern(plan.fragment)}::text)`;
-    texts.push(sql`platform.contact_search_fold(${column("name")}) LIKE ${pattern}`, sql`platform.contact_search_fold(${column("email")}) LIKE ${pattern}`);
+    // The name folded is stored (search_name, drizzle/0017_contact_search_name.sql), the email folded on the fly.
+    texts.push(sql`${column("search_name")} LIKE ${pattern}`, sql`platform.contact_search_fold(${column("email")}) LIKE ${pattern}`);
   }
   if (plan.username !== null) {
     const usernames = sql`platform.contact_search_usernames(c.telegram_username, c.max_username)`;
