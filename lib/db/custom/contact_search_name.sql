@@ -4,6 +4,8 @@
 -- about 40% of that count (bench:search at a million contacts, PostgreSQL: 54 ms, now 30 ms). Emails, usernames
 -- and phones keep their expression indexes: their fragments match few contacts each.
 -- Not in lib/db/schema: neither the API nor the dashboard reads it, so drizzle's selects leave it out.
+-- A stored value is computed when its row is written: a migration that redefines contact_search_fold must rewrite
+-- the column too (UPDATE platform.contacts SET name = name).
 ALTER TABLE platform.contacts ADD COLUMN search_name text GENERATED ALWAYS AS (platform.contact_search_fold(name)) STORED;
 --> statement-breakpoint
 DROP INDEX platform.contacts_search_name_idx;
