@@ -37,11 +37,13 @@ fi
 needed=$(su postgres -c "psql -qtAc 'SHOW shared_memory_size_in_huge_pages'" 2>/dev/null || echo 0)
 if [ "${needed:-0}" -gt 0 ] && [ -w /proc/sys/vm/nr_hugepages ]; then
   reserved() { awk '/^HugePages_(Total|Free|Rsvd):/ {v[$1] = $2} END {print v["HugePages_Total:"] - v["HugePages_Free:"] + v["HugePages_Rsvd:"]}' /proc/meminfo; }
+  raised=0
   if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt "$needed" ]; then
-    echo "$needed" > /proc/sys/vm/nr_hugepages 2>/dev/null || true
+    echo "$needed" > /proc/sys/vm/nr_hugepages 2>/dev/null && raised=1 || true
   fi
-  # Restart only when the kernel now has the pages and the running server does not hold them.
-  if [ "$(cat /proc/sys/vm/nr_hugepages)" -ge "$needed" ] && [ "$(reserved)" -lt "$needed" ]; then
+  # Restart only when this call gave the kernel the pages and the running server does not hold them: a server that
+  # will not take them (huge_pages = off, a container's limit) is then restarted once, never on every call.
+  if [ "$raised" = 1 ] && [ "$(cat /proc/sys/vm/nr_hugepages)" -ge "$needed" ] && [ "$(reserved)" -lt "$needed" ]; then
     pg_ctlcluster --skip-systemctl-redirect "$version" main restart >&2
     for _ in $(seq 1 30); do su postgres -c "psql -qtAc 'SELECT 1'" >/dev/null 2>&1 && break; sleep 0.5; done
   fi

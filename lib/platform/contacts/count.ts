@@ -92,15 +92,9 @@ export function matchingContactIdsSql(filter: ContactFilter): SQL {
 }
 
 /**
- * A bigint expression for the filter's exact number of matches when the substring counters know it (a search
- * of three letters and digits, search.ts countedSearchText, and nothing else but the bots), else null.
+ * The filter's search text when the substring counters count its matches exactly (a search of three letters and
+ * digits, search.ts countedSearchText, and nothing else but the bots), else null.
  */
-function countedMatchesSql(filter: ContactFilter): SQL | null {
-  const text = countedSearchOf(filter);
-  return text === null ? null : countedSearchSql(botIdsParam(filter.botIds), text);
-}
-
-/** The filter's search text when the substring counters count its matches (see countedMatchesSql), else null. */
 export function countedSearchOf(filter: ContactFilter): string | null {
   const { search, ids, range } = filter;
   if (search === null || ids !== null || range.from !== null || range.to !== null) return null;
@@ -113,15 +107,15 @@ export function ownedTotalSql(filter: ContactFilter, total: SQL): SQL {
 }
 
 /**
- * getNumberOfContacts: exact, from the counters (see visibleCountSql, and countedMatchesSql for a three-letter
+ * getNumberOfContacts: exact, from the counters (see visibleCountSql, and countedSearchSql for a three-letter
  * search); with any other search or contact ids, the matches counted directly (no counter knows them).
  */
 export async function countContacts(db: Db, filter: ContactFilter): Promise<number> {
   if (filter.botIds.length === 0) return 0;
-  const counted = countedMatchesSql(filter);
+  const counted = countedSearchOf(filter);
   const total =
     counted !== null
-      ? ownedTotalSql(filter, counted)
+      ? ownedTotalSql(filter, countedSearchSql(botIdsParam(filter.botIds), counted))
       : filter.search !== null || filter.ids !== null
         ? sql`(SELECT count(*) FROM (${matchingContactIdsSql(filter)}) AS m)`
         : visibleCountSql(botIdsParam(filter.botIds), filter.range);

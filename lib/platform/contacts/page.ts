@@ -12,6 +12,8 @@ import { COMMIT_WITHOUT_DISK_WAIT } from "@/lib/db/commit-mode";
 const CURSOR_TTL = "1 hour";
 /** What a match found through the trigram indexes costs, in rows of an ordered scan (see findMatchPage). */
 const SCAN_ROWS_PER_MATCH = 16;
+/** A dense scan of a bot reads at most this many times the contacts it would read were its matches spread over the order. */
+const SCAN_CAP = 8;
 /** Expired cursors removed per request (cheap, bounded, skips rows another request holds). */
 const PRUNE_BATCH = 20;
 
@@ -151,32 +153,17 @@ export async function findContactPage(
  * export cursor: a cursor stays exact only because appends land above every existing id, and in
  * these orders an append can land anywhere (`-id` puts it first). So a batch at offset n skips n
  * index entries; exports that go deep use the default order.
- *
- * `scan`: a dense search (see findMatchPage), any order: each bot's range scan tests every contact it reads against
- * `scan.search` until `offset + limit` match, and runs only when `scan.hasMatches(bot)` holds in the statement's own
- * snapshot (a one-time condition: a bot without matches is not read at all); the total is `scan.total`.
  */
-async function findOrderedPage(
-  db: Db,
-  filter: ContactFilter,
-  window: { offset: number; limit: number },
-  order: ContactOrder,
-  scan?: { search: string; total: SQL; hasMatches: (botId: number) => SQL },
-): Promise<ContactPage> {
-  const { from, to } = filter.range;
+async function findOrderedPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
   const reach = window.offset + window.limit;
   const children = sql.join(
     filter.botIds.map(
       (botId) => sql`(SELECT ${orderColumnsSql(order)} FROM platform.contacts c
-        WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted
-          ${from === null ? sql`` : sql`AND c.created_at >= to_timestamp(${from}::float8)`}
-          ${to === null ? sql`` : sql`AND c.created_at < to_timestamp(${to}::float8)`}
-          ${scan === undefined ? sql`` : sql`AND ${scan.hasMatches(botId)} AND ${searchConditionSql(scan.search, { indexed: false })}`}
+        WHERE c.bot_id = ${botId}::bigint AND ${liveInRangeSql(filter)}
         ORDER BY ${orderBySql(order, "c")} LIMIT ${reach}::bigint)`,
     ),
     sql` UNION ALL `,
   );
-  const total = scan?.total ?? visibleCountSql(botIdsParam(filter.botIds), filter.range);
   return queryPage(
     db,
     sql`
@@ -184,7 +171,7 @@ async function findOrderedPage(
         SELECT x.id FROM (${children}) x WHERE ${ownedBotsSql(filter)}
         ORDER BY ${orderBySql(order, "x")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
       ),
-      ${pageContactsSql(ownedTotalSql(filter, total), order)}
+      ${pageContactsSql(ownedTotalSql(filter, visibleCountSql(botIdsParam(filter.botIds), filter.range)), order)}
     `,
   );
 }
@@ -248,16 +235,15 @@ async function queryPage(db: Db, query: SQL): Promise<ContactPage> {
  * version). This way costs O(matches) at any offset.
  *
  * A dense search is the exception: a three-letter fragment, whose matches the substring counters count
- * (countedMatchesSql), common enough that reading the bots' contacts in the page's order and testing each finds
+ * (countedSearchSql), common enough that reading the bots' contacts in the page's order and testing each finds
  * `offset + limit` (reach) matches sooner than the indexes find them all. With n matches among v contacts of a bot
- * a scan reads about reach·v/n of them, in the order they lie on disk; the indexes read all n, each a random heap
- * page and a recheck, which cost about SCAN_ROWS_PER_MATCH scanned rows (measured at a million contacts on
- * PostgreSQL, cold pages: about 40 µs a match, 2.7 µs a scanned row). Hence a scan when reach·v/n ≤
- * SCAN_ROWS_PER_MATCH·n for every bot with matches; a bot without any is not read at all (a scan of it would read
- * every contact it has), which the page's statement decides again in its own snapshot. A surname ending shared by a tenth of a million contacts: 200 contacts read for page 1
- * instead of 100,000; the slowest case, at the boundary, reads about 18,000 rows or 1,100 matches for page 1 of 20.
- * The choice is made on the counters, bot by bot (a statement of its own, which only picks the way; the page's
- * statement counts again in its own snapshot).
+ * a scan reads about reach·v/n of them if the matches are spread over the order; the indexes read all n, each a
+ * random heap page and a recheck, which cost about SCAN_ROWS_PER_MATCH scanned rows (measured at a million contacts
+ * on PostgreSQL, cold pages: about 40 µs a match, 2.7 µs a scanned row). Hence a scan when reach·v/n ≤
+ * SCAN_ROWS_PER_MATCH·n for every bot with matches (a bot without any is not read). A surname ending shared by a
+ * tenth of a million contacts: 200 contacts read for page 1 instead of 100,000. The choice is made on the counters,
+ * bot by bot (a statement of its own, which only picks the way); findDensePage guards it against matches that are
+ * not spread (an import of people sharing a name, all at the end of the order).
  */
 async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: number; limit: number }, order: ContactOrder): Promise<ContactPage> {
   const text = countedSearchOf(filter);
@@ -268,25 +254,86 @@ async function findMatchPage(db: Db, filter: ContactFilter, window: { offset: nu
           FROM unnest(${botIdsParam(filter.botIds)}) AS u(bot_id) LEFT JOIN platform.contact_bot_stats s ON s.bot_id = u.bot_id`,
     );
     const reach = window.offset + window.limit;
-    const withMatches = bots.filter((bot) => Number(bot.matches) > 0);
-    const dense = withMatches.every((bot) => reach * Number(bot.visible) <= SCAN_ROWS_PER_MATCH * Number(bot.matches) ** 2);
-    if (withMatches.length > 0 && dense) {
-      const hasMatches = (botId: number) => sql`${countedSearchSql(sql`ARRAY[${botId}::bigint]`, text)} > 0`;
-      const total = countedSearchSql(botIdsParam(filter.botIds), text);
-      return findOrderedPage(db, filter, window, order, { search: text, total, hasMatches });
+    const scans = bots
+      .map((bot) => ({ botId: Number(bot.bot_id), matches: Number(bot.matches), visible: Math.max(Number(bot.visible), Number(bot.matches)) }))
+      .filter((bot) => bot.matches > 0);
+    if (scans.length > 0 && scans.every((bot) => reach * bot.visible <= SCAN_ROWS_PER_MATCH * bot.matches ** 2)) {
+      const capped = scans.map((bot) => ({ botId: bot.botId, cap: Math.ceil((SCAN_CAP * reach * bot.visible) / bot.matches) }));
+      return findDensePage(db, filter, window, order, text, capped);
     }
   }
-  // The creation orders read each match's created_at by primary key: the cost stays O(matches).
-  const ordered = byCreation(order) ? sql`platform.contacts c WHERE c.id IN (SELECT id FROM matches)` : sql`matches c`;
   return queryPage(
     db,
     sql`
       WITH matches AS MATERIALIZED (${matchingContactIdsSql(filter)}),
-      page AS (
-        SELECT c.id FROM ${ordered}
-        ORDER BY ${orderBySql(order, "c")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint
-      ),
+      page AS (${indexedPageSql(window, order, sql`true`)}),
       ${pageContactsSql(sql`(SELECT count(*) FROM matches)`, order)}
+    `,
+  );
+}
+
+/**
+ * The page's ids from CTE `matches(id)` (the matching contacts found through the indexes), read only when `gate` (a
+ * one-time condition) holds. The creation orders read each match's created_at by primary key: the cost stays
+ * O(matches).
+ */
+function indexedPageSql(window: { offset: number; limit: number }, order: ContactOrder, gate: SQL): SQL {
+  const ordered = byCreation(order) ? sql`platform.contacts c WHERE c.id IN (SELECT id FROM matches) AND` : sql`matches c WHERE`;
+  return sql`SELECT c.id FROM ${ordered} ${gate}
+    ORDER BY ${orderBySql(order, "c")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint`;
+}
+
+/**
+ * A dense search's page (see findMatchPage): each bot in `scans` is read in the page's order, testing every contact
+ * against the text, up to `reach` matches and at most `cap` contacts: SCAN_CAP times the contacts a scan reads when
+ * the matches are spread over the order. Matches that are not (the newest 15,000 contacts of a million, all named
+ * "Зюзякин": page 1 of "зюз" read the million older ones first, 1 s) would make a scan read far more.
+ *
+ * So the statement checks, in its own snapshot, that every one of the filter's bots gave min(reach, n) matches, n its
+ * counted matches: then the first `reach` of each bot in the order are read, and the page is theirs. Otherwise
+ * (matches clustered after the cap, or a bot that gained matches since the way was chosen) the page comes from the
+ * indexes, as for any other search: that branch and its matches are evaluated only then (one-time conditions). The
+ * cost is bounded by the capped scans plus, at worst, the index path.
+ */
+async function findDensePage(
+  db: Db,
+  filter: ContactFilter,
+  window: { offset: number; limit: number },
+  order: ContactOrder,
+  text: string,
+  scans: { botId: number; cap: number }[],
+): Promise<ContactPage> {
+  const reach = window.offset + window.limit;
+  const counted = (bots: SQL) => countedSearchSql(bots, text);
+  const children = sql.join(
+    scans.map(
+      ({ botId, cap }) => sql`(SELECT * FROM (
+          SELECT c.bot_id, ${orderColumnsSql(order)}, ${searchConditionSql(text, { indexed: false })} AS hit
+          FROM platform.contacts c
+          WHERE c.bot_id = ${botId}::bigint AND NOT c.preview AND NOT c.deleted
+          ORDER BY ${orderBySql(order, "c")} LIMIT ${cap}::bigint
+        ) s WHERE s.hit LIMIT ${reach}::bigint)`,
+    ),
+    sql` UNION ALL `,
+  );
+  return queryPage(
+    db,
+    sql`
+      WITH dense AS MATERIALIZED (${children}),
+      complete AS MATERIALIZED (
+        SELECT NOT EXISTS (
+          SELECT 1 FROM unnest(${botIdsParam(filter.botIds)}) AS u(bot_id)
+          WHERE (SELECT count(*) FROM dense d WHERE d.bot_id = u.bot_id) < LEAST(${reach}::bigint, ${counted(sql`ARRAY[u.bot_id]`)})
+        ) AS scanned
+      ),
+      matches AS MATERIALIZED (${matchingContactIdsSql(filter)}),
+      page AS (
+        (SELECT x.id FROM dense x WHERE (SELECT scanned FROM complete) AND ${ownedBotsSql(filter)}
+          ORDER BY ${orderBySql(order, "x")} OFFSET ${window.offset}::bigint LIMIT ${window.limit}::bigint)
+        UNION ALL
+        (${indexedPageSql(window, order, sql`NOT (SELECT scanned FROM complete)`)})
+      ),
+      ${pageContactsSql(ownedTotalSql(filter, counted(botIdsParam(filter.botIds))), order)}
     `,
   );
 }

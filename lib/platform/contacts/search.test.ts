@@ -6,6 +6,8 @@ import { applyFixtures } from "../operator/fixtures";
 import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
 import { addBot, addContacts, telegramContact, visibleIds } from "./testing";
 import { searchConditionSql } from "./search";
+import { findContactPage } from "./page";
+import { resolveContactFilter, type ContactFilterParams } from "./scope";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 
 const database = useTestDatabase();
@@ -475,5 +477,90 @@ describe("search: the parameter", () => {
     expect(both.status).toBe(422);
     expect(Object.keys(both.body.errors).sort()).toEqual(["count", "search"]);
     expect(both.body.errors.search).toEqual(["Количество символов в поле search не может превышать 200."]);
+  });
+});
+
+describe("search: three letters whose matches are not spread over the order (an import of namesakes)", () => {
+  const ORDERS = ["id", "-id", "created_at", "-created_at"] as const;
+  let tenant: Tenant;
+  let namesakes: number[];
+
+  beforeAll(async () => {
+    // 10,000 older contacts, then 200 namesakes: dense enough for a scan (20·10,200 ≤ 16·200²), all at the end of the
+    // ascending orders, so an uncapped scan in those orders reads every older contact before the first match.
+    tenant = await seedTenant(database.db);
+    const base = uniqueId() * 100_000;
+    await database.db.execute(
+      sql`INSERT INTO platform.contacts (id, bot_id, messenger, messenger_id, name, created_at)
+          SELECT ${base}::bigint + g, ${tenant.botId}::bigint, 'telegram', 'o' || g, 'Other ' || g, now() - interval '1 day' + g * interval '1 second'
+          FROM generate_series(1, 10000) AS g`,
+    );
+    await database.db.execute(
+      sql`INSERT INTO platform.contacts (id, bot_id, messenger, messenger_id, name)
+          SELECT ${base}::bigint + 10000 + g, ${tenant.botId}::bigint, 'telegram', 'z' || g, 'Зюзякин ' || g
+          FROM generate_series(1, 200) AS g`,
+    );
+    // As autovacuum would after an import: the planner then knows the bot's size (the index path's own choice).
+    await database.db.execute(sql`ANALYZE platform.contacts`);
+    namesakes = Array.from({ length: 200 }, (_, i) => base + 10001 + i);
+  });
+
+  test("every order's pages are the namesakes in that order, with their total", async () => {
+    for (const sort of ORDERS) {
+      const expected = sort.startsWith("-") ? [...namesakes].reverse() : namesakes;
+      for (const size of [1, 7, 20]) {
+        for (const page of [1, 2, Math.ceil(200 / size)]) {
+          const body = await search(tenant, { search: "ЗЮЗ", count: size, page, sort });
+          expect(idsOf(body), `${sort}, ${size} a page, page ${page}`).toEqual(expected.slice((page - 1) * size, page * size));
+          expect(body.meta.total).toBe(200);
+        }
+      }
+    }
+    expect(await count(tenant, { search: "зюз" })).toBe(200);
+  });
+
+  test("a page reads a bounded number of contacts: the scan stops at its cap and the indexes give the page", async () => {
+    // Contacts the page's statement fetched through an index scan (this transaction's own statistics of
+    // platform.contacts' indexes): the ordered scans, and the page's contacts by primary key. Uncapped, page 1 in id
+    // order read the 10,000 older contacts first (10,002; checked).
+    const readFor = async (sort: (typeof ORDERS)[number]) => {
+      let read = -1;
+      let ids: number[] = [];
+      await database.db
+        .transaction(async (tx) => {
+          const filter = await resolveContactFilter(tx, tenant.holderId, { search: "зюз" } as ContactFilterParams);
+          const stats = async () => {
+            const [row] = await queryRows<{ read: string }>(
+              tx,
+              sql`SELECT COALESCE(sum(pg_stat_get_xact_tuples_fetched(i.indexrelid)), 0)::text AS read
+                  FROM pg_index i WHERE i.indrelid = 'platform.contacts'::regclass`,
+            );
+            return Number(row.read);
+          };
+          const before = await stats();
+          const page = await findContactPage(tx, filter, { offset: 0, limit: 1 }, sort);
+          read = (await stats()) - before;
+          ids = (JSON.parse(page.contacts.parts.join("")) as { id: number }[]).map((contact) => contact.id);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        });
+      return { read, ids };
+    };
+    // Where the table is small the planner may read a bot's contacts in order through the primary key, past the
+    // other tests' contacts (smaller ids, earlier): those count too.
+    const [{ others }] = await queryRows<{ others: string }>(
+      database.db,
+      sql`SELECT count(*)::text AS others FROM platform.contacts WHERE bot_id <> ${tenant.botId}::bigint`,
+    );
+    expect(Number(others)).toBeLessThan(2_000);
+    for (const sort of ORDERS) {
+      const { read, ids } = await readFor(sort);
+      expect(ids, sort).toEqual([sort.startsWith("-") ? namesakes[199] : namesakes[0]]);
+      // At most the cap (8 × 1 × 10,200 / 200 = 408 contacts), the others and the page's own; in the descending
+      // orders the first contact read matches.
+      expect(read, sort).toBeLessThanOrEqual((sort.startsWith("-") ? 10 : 408 + 10) + Number(others));
+    }
   });
 });
