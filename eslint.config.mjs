@@ -116,7 +116,7 @@ export default defineConfig([
     rules: {
       "import/no-restricted-paths": ["error", { zones: [...LAYERS, ...AREAS] }],
       // A cycle between modules: found by following every import (types too), at any depth.
-      "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

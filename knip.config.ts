@@ -19,6 +19,8 @@ const config: KnipConfig = {
     "bench/legacy-password-hashes.mjs",
     // Playwright's "setup" project (testMatch /auth\.setup\.ts/).
     "e2e/auth.setup.ts",
+    // The table that ends `npm test`, run by scripts/test.sh.
+    "scripts/test-summary.mjs",
     // The types of lib/db/data-dir-lock.mjs, which TypeScript reads beside it.
     "lib/db/data-dir-lock.d.mts",
   ],

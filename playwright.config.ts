@@ -33,7 +33,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [["list"]],
+  // The JSON report feeds the table that ends `npm test` (scripts/test-summary.mjs): specs and their durations.
+  reporter: [["list"], ["json", { outputFile: path.resolve(".test-data", "timings", "playwright.json") }]],
   // Several runs may share a checkout: each can have its own port (E2E_PORT) and output folder (E2E_OUTPUT_DIR).
   outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   use: {

@@ -15,6 +15,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
     pool: "forks",
+    // Its duration and count for the table that ends `npm test` (scripts/test.sh keeps one report per run).
+    reporters: ["default", ["./scripts/test-timings-reporter.ts", { file: path.join(import.meta.dirname, ".test-data", "timings", "chaos.json") }]],
     env: { PLATFORM_LOG_REQUESTS: "0", NEXT_TELEMETRY_DISABLED: "1" },
   },
 });

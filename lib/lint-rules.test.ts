@@ -9,7 +9,13 @@ import { afterAll, describe, expect, test } from "vitest";
  * snippets with the project's own config, as if they were files at the given paths, to prove the rules report them.
  */
 const CONFIG = path.resolve("eslint.config.mjs");
-const eslint = new ESLint({ overrideConfigFile: CONFIG });
+// The probes are text at paths with no file behind them, which import/no-cycle's graph of the files on disk (its
+// strongly connected components, computed once per run) cannot place: for them the rule walks imports one by one, as
+// it always did. The cycle tests below lint real files with the project's config unchanged.
+const eslint = new ESLint({
+  overrideConfigFile: CONFIG,
+  overrideConfig: { rules: { "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }] } },
+});
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });

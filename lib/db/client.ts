@@ -59,13 +59,15 @@ export interface OpenOptions {
   directUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite in memory only: a data-directory dump to start from (lib/db/testing.ts: the migrated template). */
+  loadDataDir?: Blob;
   /** Pool size for a real server. */
   poolSize?: number;
   migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize, options.directUrl) : await openPglite(options.dataDir);
+  const database = options.url ? await openPostgres(options.url, options.poolSize, options.directUrl) : await openPglite(options.dataDir, options.loadDataDir);
   if (options.migrate !== false) {
     try {
       await migrateDatabase(database, options.directUrl);
@@ -126,7 +128,7 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
  * (another process, or this one twice) gets DataDirLockedError before any
  * database file is touched; close() gives the lock back.
  */
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const { ResilientPglite } = await import("./resilient-pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const claim = dataDir ? await acquireDataDirLock(dataDir, { forDatabase: true }) : null;
@@ -134,7 +136,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     // One stable client in front of the engine, which it reopens after a failure (lib/db/resilient-pglite.ts).
     // The lock is this process's, so it stays held across such a reopen. The real path: PGlite
     // cannot reopen a directory through a symlink.
-    const client = await ResilientPglite.open(claim?.lock.dataDir);
+    const client = await ResilientPglite.open(claim?.lock.dataDir, loadDataDir);
     const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
     const close = async () => {
       try {

@@ -57,11 +57,11 @@ export function freeBytes(dir: string): number {
   }
 }
 
-async function openEngine(dataDir: string | undefined): Promise<PGlite> {
+async function openEngine(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const extensions = await pgliteExtensions();
-  const engine = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const engine = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions, loadDataDir });
   await engine.waitReady;
   return engine;
 }
@@ -81,12 +81,13 @@ export class ResilientPglite {
   }
 
   /**
-   * Opens the data directory (in memory when undefined; then a failed engine is not reopened).
+   * Opens the data directory (in memory when undefined; then a failed engine is not reopened). An in-memory
+   * engine may start from `loadDataDir`, a dump of another (PGlite's dumpDataDir: the tests' migrated template).
    * The caller holds the directory's lock (lib/db/client.ts) for as long as this object lives:
    * the lock belongs to the process, so reopening the engine here needs no new claim.
    */
-  static async open(dataDir?: string): Promise<ResilientPglite> {
-    const engine = await openEngine(dataDir);
+  static async open(dataDir?: string, loadDataDir?: Blob): Promise<ResilientPglite> {
+    const engine = await openEngine(dataDir, dataDir ? undefined : loadDataDir);
     return new ResilientPglite(engine, dataDir);
   }
 
