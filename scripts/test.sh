@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, on a fresh Debian machine with Node 20 (after `npm ci`). docs/testing.md says
 # which test runs where and why. In order:
-#  1. Debian's Chromium, pgbouncer and PostgreSQL when missing (as root), in the background from the start;
+#  1. Debian's Chromium headless shell, pgbouncer and PostgreSQL when missing (as root), in the background from the start;
 #  2. the code checks (`npm run lint`: ESLint with the layering rules, Prettier in check mode, knip) beside the
 #     production build (`next build`, which the browser, multi-instance and crash tests all run), then each route's
 #     first-load JavaScript (scripts/route-js.mjs), failing past 200 kB gzip;
@@ -54,7 +54,7 @@ if [ -n "${CI_SETUP_MS:-}" ]; then printf 'set-up before npm test (.ci/run: Post
 # 1. Packages, then the PostgreSQL server, in the background: apt and the server's start wait on the disk and the
 #    network, not on the cores that lint and the build use.
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 (
@@ -136,6 +136,6 @@ fi
 pgbouncer_stop
 
 # 5. The browser.
-run_step "Playwright (Debian's Chromium)" "$TIMINGS/playwright.json" -- ./node_modules/.bin/playwright test
+run_step "Playwright (Debian's Chromium headless shell)" "$TIMINGS/playwright.json" -- ./node_modules/.bin/playwright test
 
 step "all tests passed"
