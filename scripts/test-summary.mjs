@@ -17,10 +17,14 @@ const readJson = (file) => {
 const minutes = (ms) => (ms / 60_000).toFixed(1);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** The vitest projects in the order of docs/testing.md's table; any other after them. */
+const PROJECT_ORDER = ["unit", "components", "pglite", "postgres", "pgbouncer"];
+const rank = (project) => (PROJECT_ORDER.includes(project) ? PROJECT_ORDER.indexOf(project) : PROJECT_ORDER.length);
+
 /** Counts of a vitest report (scripts/test-timings-reporter.ts): passed/failed/skipped, per project. */
 function vitestCounts(report) {
   const projects = new Map();
-  for (const file of report.files) {
+  for (const file of [...report.files].sort((a, b) => rank(a.project) - rank(b.project))) {
     const counts = projects.get(file.project) ?? { passed: 0, failed: 0, skipped: 0, files: 0 };
     counts.passed += file.passed;
     counts.failed += file.failed;
