@@ -40,7 +40,7 @@ function playwrightTests(report) {
   const tests = [];
   const stack = [...(report.suites ?? [])];
   while (stack.length > 0) {
-    const suite = stack.pop();
+    const suite = stack.shift();
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const duration = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
@@ -108,14 +108,15 @@ const steps = fs
     return { name, ms: Number(ms), status: Number(status), ...describeReport(report) };
   });
 
-const width = Math.max(...steps.map((each) => each.name.length), "step".length);
+const TOTAL = "total, wall clock";
+const width = Math.max(...steps.map((each) => each.name.length), TOTAL.length);
 const lines = ["", "=== where the time went ===", `${"step".padEnd(width)}  minutes  tests`];
 for (const each of steps) {
   const mark = each.status === 0 ? "" : `  FAILED (exit ${each.status})`;
   lines.push(`${each.name.padEnd(width)}  ${minutes(each.ms).padStart(7)}  ${each.count}${mark}`);
 }
 const startedMs = Number(process.argv[3] || 0);
-if (startedMs > 0) lines.push(`${"total, wall clock".padEnd(width)}  ${minutes(Date.now() - startedMs).padStart(7)}`);
+if (startedMs > 0) lines.push(`${TOTAL.padEnd(width)}  ${minutes(Date.now() - startedMs).padStart(7)}`);
 for (const group of steps.flatMap((each) => each.slowest)) {
   if (group.files.length === 0) continue;
   lines.push("", `five slowest files: ${group.runner}`);
