@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadOnce } from "@/lib/load-once";
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from "./client";
 
 /**
@@ -21,7 +22,7 @@ export type TestDatabase = Database & { url?: string; directUrl?: string };
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — when
  * TEST_DATABASE_URL is set — a new database on that PostgreSQL server, dropped on close.
- * Both start from a template migrated once (migratedTemplate below), not from nothing: a copy costs a
+ * Both start from a template migrated once (pgliteTemplate, postgresTemplate below), not from nothing: a copy costs a
  * fraction of the migrations (PGlite: loading a dump ~0.6 s against ~4 s).
  */
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
@@ -114,40 +115,32 @@ function templateKey(): string {
 /** Where migrated PGlite templates are kept between runs (one file per key; older keys are removed). */
 const TEMPLATE_DIR = path.join(os.tmpdir(), "chatbot-platform-test-templates");
 
-let pgliteDump: Promise<Blob> | undefined;
-
 /**
  * A dump of a migrated in-memory PGlite, made once per key on this machine and kept in TEMPLATE_DIR: each test
  * file's database loads it. Written under a temporary name and renamed, so that several test processes that
  * miss it at once each write a whole file and a reader never sees half of one.
  */
-function pgliteTemplate(): Promise<Blob> {
-  pgliteDump ??= (async () => {
-    const file = path.join(TEMPLATE_DIR, `pglite-${templateKey()}.tar`);
-    if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-    const database = await openDatabase({});
-    try {
-      const dump = await database.withEngine!((engine) => engine.dumpDataDir("none"));
-      const bytes = Buffer.from(await dump.arrayBuffer());
-      fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-      fs.writeFileSync(partial, bytes);
-      fs.renameSync(partial, file);
-      for (const other of fs.readdirSync(TEMPLATE_DIR)) {
-        if (other.endsWith(".tar") && path.join(TEMPLATE_DIR, other) !== file) fs.rmSync(path.join(TEMPLATE_DIR, other), { force: true });
-      }
-      return new Blob([bytes]);
-    } finally {
-      await database.close();
+const pgliteTemplate = loadOnce(async (): Promise<Blob> => {
+  const file = path.join(TEMPLATE_DIR, `pglite-${templateKey()}.tar`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const database = await openDatabase({});
+  try {
+    const dump = await database.withEngine!((engine) => engine.dumpDataDir("none"));
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, file);
+    for (const other of fs.readdirSync(TEMPLATE_DIR)) {
+      if (other.endsWith(".tar") && path.join(TEMPLATE_DIR, other) !== file) fs.rmSync(path.join(TEMPLATE_DIR, other), { force: true });
     }
-  })().catch((error: unknown) => {
-    pgliteDump = undefined;
-    throw error;
-  });
-  return pgliteDump;
-}
+    return new Blob([bytes]);
+  } finally {
+    await database.close();
+  }
+});
 
-const postgresTemplates = new Map<string, Promise<string>>();
+const postgresTemplates = new Map<string, () => Promise<string>>();
 /** An arbitrary constant: the advisory lock under which a template database is made (one maker per server). */
 const TEMPLATE_LOCK_ID = 71_402_143;
 
@@ -157,15 +150,12 @@ const TEMPLATE_LOCK_ID = 71_402_143;
  * closed to connections, as a template must be while it is copied. Templates of other keys are dropped.
  */
 function postgresTemplate(directUrl: string): Promise<string> {
-  let made = postgresTemplates.get(directUrl);
-  if (!made) {
-    made = makePostgresTemplate(directUrl).catch((error: unknown) => {
-      postgresTemplates.delete(directUrl);
-      throw error;
-    });
-    postgresTemplates.set(directUrl, made);
+  let make = postgresTemplates.get(directUrl);
+  if (!make) {
+    make = loadOnce(() => makePostgresTemplate(directUrl));
+    postgresTemplates.set(directUrl, make);
   }
-  return made;
+  return make();
 }
 
 async function makePostgresTemplate(directUrl: string): Promise<string> {
