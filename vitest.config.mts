@@ -1,8 +1,8 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
-import { engineTestFiles, literalGlob, NODE_TEST_ROOTS, POOLER_TESTS } from "./scripts/test-plan.mjs";
+import { engineTestFiles, literalGlob, NODE_TEST_ROOTS, POOLER_TESTS } from "./scripts/test-plan.ts";
 
-// Which test runs on which engine: scripts/test-plan.mjs, docs/testing.md. One run holds every project, so that
+// Which test runs on which engine: scripts/test-plan.ts, docs/testing.md. One run holds every project, so that
 // both workers stay busy from the first file to the last.
 const root = import.meta.dirname;
 const engineTests = engineTestFiles(root).map(literalGlob);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run test:pgbouncer`: through PgBouncer in transaction mode (scripts/pgbouncer.sh), what a pooler can break:
-# the engine tests listed in scripts/test-plan.mjs (POOLER_TESTS: prepared statements, transactions, locks, the job
+# the engine tests listed in scripts/test-plan.ts (POOLER_TESTS: prepared statements, transactions, locks, the job
 # leases, the migrations) and the crash test (scripts/chaos.sh). `npm test` runs the same inside its one vitest run.
 # TEST_DATABASE_URL goes through the pooler, TEST_DATABASE_DIRECT_URL to the server (creating databases,
 # migrations, loading a dump: lib/db/testing.ts). Stopped on exit.

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { engineTestFiles, literalGlob, nodeTestFiles, POOLER_TESTS } from "./test-plan.mjs";
+import { engineTestFiles, literalGlob, nodeTestFiles, POOLER_TESTS } from "./test-plan";
 
 const root = process.cwd();
 // Spelled in parts: the variable's name written out would make this file an engine test itself.
 const VARIABLE = ["TEST", "DATABASE", "URL"].join("_");
 
-describe("which test runs on which engine (scripts/test-plan.mjs)", () => {
+describe("which test runs on which engine (scripts/test-plan.ts)", () => {
   const engine = engineTestFiles(root);
 
   test("a test that opens the test database, directly or through a helper, is an engine test; a pure one is not", () => {

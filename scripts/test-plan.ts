@@ -1,13 +1,14 @@
 // Which vitest file runs on which database engine (docs/testing.md has the table and the reasons).
 //
-// A test file is an *engine test* when it reaches the test database: its static imports (followed through the
-// project, `@/…` and relative) lead to a file that reads the test database's address (the variable MARKER
-// names) — lib/db/testing.ts, or the test itself. An engine test runs on PGlite and on PostgreSQL (and, if it is listed in POOLER_TESTS, through PgBouncer
-// too); every other test touches no database and runs once: running it again against another database
-// would run the same code on the same input. (The variable's name is never written out whole in this file, which
-// the test of this file imports.)
+// A test file is an *engine test* when it reaches the test database: the modules it loads (loadedModulesOf of
+// lib/testing/source-files.ts, followed through the project, `@/…` and relative) lead to a file that reads the test
+// database's address (the variable MARKER names) — lib/db/testing.ts, or the test itself. An engine test runs on
+// PGlite and on PostgreSQL (and, if it is listed in POOLER_TESTS, through PgBouncer too); every other test touches no
+// database and runs once: running it again against another database would run the same code on the same input. (The
+// variable's name is never written out whole in this file, which the test of this file imports.)
 import fs from "node:fs";
 import path from "node:path";
+import { loadedModulesOf, sourceFiles } from "../lib/testing/source-files";
 
 /**
  * The engine tests that also run through PgBouncer in transaction mode: what a transaction pooler can break.
@@ -51,56 +52,38 @@ export const POOLER_TESTS = [
 export const NODE_TEST_ROOTS = ["lib", "app", "scripts", "bench"];
 
 const EXTENSIONS = ["", ".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts", "/index.tsx"];
-const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+|require\(\s*)["']([^"']+)["']/g;
 const MARKER = ["TEST", "DATABASE", "URL"].join("_");
 
-function walk(dir, found) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(full, found);
-    } else if (entry.name.endsWith(".test.ts")) found.push(full);
-  }
-  return found;
-}
-
 /** The node test files, relative to root, sorted. */
-export function nodeTestFiles(root) {
-  const files = [];
-  for (const dir of NODE_TEST_ROOTS) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir), files);
-  return files.map((file) => path.relative(root, file).split(path.sep).join("/")).sort();
+export function nodeTestFiles(root: string): string[] {
+  return NODE_TEST_ROOTS.filter((dir) => fs.existsSync(path.join(root, dir)))
+    .flatMap((dir) => sourceFiles(path.join(root, dir), /\.test\.ts$/))
+    .map((file) => path.relative(root, file).split(path.sep).join("/"))
+    .sort();
 }
 
 /** The node test files whose imports reach the test database (see the top of this file), relative to root, sorted. */
-export function engineTestFiles(root) {
-  const sources = new Map();
-  const read = (file) => {
-    if (!sources.has(file)) sources.set(file, fs.readFileSync(file, "utf8"));
-    return sources.get(file);
+export function engineTestFiles(root: string): string[] {
+  const resolve = (specifier: string, from: string): string | null => {
+    const base = specifier.startsWith("@/")
+      ? path.join(root, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? path.resolve(path.dirname(from), specifier)
+        : null;
+    if (!base) return null;
+    const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+    return found ?? null;
   };
-  const resolve = (specifier, from) => {
-    let base;
-    if (specifier.startsWith("@/")) base = path.join(root, specifier.slice(2));
-    else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
-    else return null;
-    for (const extension of EXTENSIONS) {
-      const candidate = base + extension;
-      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-    }
-    return null;
-  };
-  // Whether a module, or anything it imports, reads the test database: memoised, walked without recursion.
-  const reaches = new Map();
-  const reachesDatabase = (start) => {
+  // Whether a module, or anything it loads, reads the test database: memoised, walked without recursion.
+  const reaches = new Map<string, boolean>();
+  const reachesDatabase = (start: string): boolean => {
     const seen = new Set([start]);
     const stack = [start];
     while (stack.length > 0) {
-      const file = stack.pop();
-      if (reaches.get(file) === true) return true;
-      const source = read(file);
-      if (source.includes(MARKER)) return true;
-      for (const match of source.matchAll(IMPORT)) {
-        const next = resolve(match[1], file);
+      const file = stack.pop()!;
+      if (reaches.get(file) === true || fs.readFileSync(file, "utf8").includes(MARKER)) return true;
+      for (const specifier of loadedModulesOf(file)) {
+        const next = resolve(specifier, file);
         if (next && !seen.has(next) && reaches.get(next) !== false) {
           seen.add(next);
           stack.push(next);
@@ -119,6 +102,6 @@ export function engineTestFiles(root) {
 }
 
 /** A file path as a glob that matches only itself (vitest's include patterns are globs). */
-export function literalGlob(file) {
+export function literalGlob(file: string): string {
   return file.replace(/[\\*?[\]{}()!+@]/g, "\\$&");
 }
