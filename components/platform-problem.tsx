@@ -1,9 +1,11 @@
 import Link from "next/link";
 import type { ActionError } from "@/lib/actions/result";
 import { isConnectionProblem } from "@/lib/api/errors";
+import { isOutage } from "@/lib/api/outage";
 import type { Translate } from "@/lib/i18n/translate";
 import { Alert } from "@/components/ui/alert";
 import { RetryButton } from "./retry-button";
+import { AnnouncePlatformStatus } from "./announce-platform-status";
 
 /** A page whose data the platform could not give: what happened, who can fix it, and a retry. */
 export function PlatformProblem({ error, canConfigure, t }: { error: ActionError; canConfigure: boolean; t: Translate }) {
@@ -23,6 +25,8 @@ export function PlatformProblem({ error, canConfigure, t }: { error: ActionError
             )}
           </p>
         ) : null}
+        {/* No answer: the shell's banner says since when (components/shell/platform-outage.tsx). */}
+        {isOutage(error) ? <AnnouncePlatformStatus /> : null}
         <RetryButton />
       </div>
     </Alert>

@@ -199,6 +199,17 @@ const variables = z.object({
   PLATFORM_LOG_REQUESTS: onOff(true),
   PLATFORM_BASE_URL: optionalHttpUrl("https://platform.example.com"),
   PLATFORM_API_KEY: optionalText(),
+  // Platform calls (lib/api/transport.ts): how long to wait for the connection, for the first byte of the answer, and
+  // for the whole answer, per lane. Interactive: a person waits for the page; background: exports, bulk adjustments.
+  PLATFORM_CONNECT_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 2_000, unit: "milliseconds" }),
+  PLATFORM_FIRST_BYTE_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 5_000, unit: "milliseconds" }),
+  PLATFORM_ANSWER_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 5_000, unit: "milliseconds" }),
+  PLATFORM_BACKGROUND_CONNECT_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 10_000, unit: "milliseconds" }),
+  PLATFORM_BACKGROUND_FIRST_BYTE_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 30_000, unit: "milliseconds" }),
+  PLATFORM_BACKGROUND_ANSWER_TIMEOUT_MS: wholeNumber({ min: 100, max: 3_600_000, fallback: 120_000, unit: "milliseconds" }),
+  // The circuit breaker of each platform (lib/api/breaker.ts): consecutive failures that open it, and for how long.
+  PLATFORM_BREAKER_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 3 }),
+  PLATFORM_BREAKER_COOL_DOWN_MS: wholeNumber({ min: 100, max: 3_600_000, fallback: 15_000, unit: "milliseconds" }),
   NEXTAUTH_SECRET: optionalText().transform((text, context) => {
     if (text !== null && text.length < MIN_SECRET_LENGTH) {
       context.addIssue({
@@ -280,6 +291,20 @@ function shape(v) {
     dashboard: {
       platformBaseUrl: v.PLATFORM_BASE_URL,
       platformApiKey: v.PLATFORM_API_KEY,
+      /**
+       * Timeouts of platform calls by lane, in milliseconds: connect, first byte of the answer, whole answer (a body
+       * that drips). A page waits at most `interactive.answerMs` for the platform in all (lib/dashboard/platform.ts).
+       */
+      platformTimeouts: {
+        interactive: { connectMs: v.PLATFORM_CONNECT_TIMEOUT_MS, firstByteMs: v.PLATFORM_FIRST_BYTE_TIMEOUT_MS, answerMs: v.PLATFORM_ANSWER_TIMEOUT_MS },
+        background: {
+          connectMs: v.PLATFORM_BACKGROUND_CONNECT_TIMEOUT_MS,
+          firstByteMs: v.PLATFORM_BACKGROUND_FIRST_BYTE_TIMEOUT_MS,
+          answerMs: v.PLATFORM_BACKGROUND_ANSWER_TIMEOUT_MS,
+        },
+      },
+      /** After `failures` calls in a row got no answer (or a 502/503/504), calls fail at once for `coolDownMs`; then one probe. */
+      platformBreaker: { failures: v.PLATFORM_BREAKER_FAILURES, coolDownMs: v.PLATFORM_BREAKER_COOL_DOWN_MS },
       /** Signs session cookies (AUTH_SECRET is next-auth's other name for it). */
       authSecret: v.NEXTAUTH_SECRET ?? v.AUTH_SECRET,
       authUrl: v.NEXTAUTH_URL,

@@ -8,6 +8,7 @@ import { NavLinks } from "./nav-links";
 import { UserMenu } from "./user-menu";
 import { BudgetIndicator } from "./budget-indicator";
 import { PaletteLauncher } from "./palette-launcher";
+import { PlatformOutageBanner } from "./budget-indicator";
 
 /**
  * Sidebar and header. On a phone the sidebar is a drawer behind the menu
@@ -74,6 +75,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <UserMenu />
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+          <PlatformOutageBanner />
           {children}
         </main>
       </div>

@@ -88,7 +88,8 @@ function isTransient(error: unknown): boolean {
   return TRANSIENT_CODES.has(error.code) || error.status >= 500;
 }
 
-const isRateLimited = (error: unknown) => isPlatformApiError(error) && error.status === 429;
+/** A call that was not sent: a 429 the budget could not wait out, or the platform's breaker open. The work waits, then goes on. */
+const isRateLimited = (error: unknown) => isPlatformApiError(error) && (error.status === 429 || error.code === "platform_unavailable");
 
 export class AdjustmentWorker extends LeasedWorker {
   readonly #connect: (db: Db) => Promise<PlatformClient>;

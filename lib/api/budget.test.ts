@@ -10,6 +10,7 @@ import {
   keyHashOf,
   observe,
   POLL_MS,
+  PROBE_PATIENCE_MS,
   readBudget,
   recordResponse,
   reserveFor,
@@ -68,11 +69,22 @@ describe("budget rules (pure)", () => {
     const first = decide(emptyBudget(), "interactive", T0);
     expect(first.decision).toMatchObject({ granted: true, seq: 1 });
     const second = decide(first.next, "interactive", T0);
-    expect(second.decision).toMatchObject({ granted: false, waitMs: POLL_MS, reason: "rate_limit" });
+    expect(second.decision).toMatchObject({ granted: false, waitMs: POLL_MS, reason: "probe" });
     const known = observe(first.next, exact(1, 119, 1_893_499_260, 30), at(0.2));
     expect(known).toMatchObject({ limit: 120, remaining: 119, windowId: 1_893_499_260, inFlight: [] });
     expect(known.windowResetAt).toEqual(at(30.2));
     expect(decide(known, "interactive", at(0.3)).decision.granted).toBe(true);
+  });
+
+  test("a probe that does not answer within PROBE_PATIENCE_MS lets one more request go as the probe, never as a rate-limit wait", () => {
+    const first = decide(emptyBudget(), "background", T0);
+    const patient = decide(first.next, "interactive", new Date(T0.getTime() + PROBE_PATIENCE_MS - 1));
+    expect(patient.decision).toMatchObject({ granted: false, reason: "probe" });
+    const second = decide(first.next, "interactive", new Date(T0.getTime() + PROBE_PATIENCE_MS));
+    expect(second.decision).toMatchObject({ granted: true, seq: 2 });
+    expect(second.next.probeSeq).toBe(2);
+    // The new probe is waited for in turn.
+    expect(decide(second.next, "interactive", new Date(T0.getTime() + PROBE_PATIENCE_MS + 1)).decision).toMatchObject({ granted: false, reason: "probe" });
   });
 
   test("a grant is spent at once and stays in flight until its answer", () => {

@@ -57,7 +57,12 @@ export interface BudgetState {
   seq: number;
 }
 
-export type WaitReason = "rate_limit" | "reserve";
+/**
+ * rate_limit: the platform's window is spent (or a 429 paused it); reserve: background work leaves the rest to people;
+ * probe: the count is unknown and the one request that finds it has not answered yet. Only the first two are the
+ * platform's limit: a probe that hangs is an outage (lib/api/breaker.ts), never reported as a rate-limit wait.
+ */
+export type WaitReason = "rate_limit" | "reserve" | "probe";
 
 export interface BudgetDecision {
   granted: boolean;
@@ -90,6 +95,12 @@ const DEFAULT_LIMIT = 120;
 export const IN_FLIGHT_EXPIRY_MS = 90_000;
 /** How often a request that waits for an answer (a probe, or counts that are all in flight) asks again. */
 export const POLL_MS = 100;
+/**
+ * How long the others wait for a probe's answer before one more request may go as the probe. A probe that hangs
+ * (a stuck platform, a background call with a long timeout) must not hold every page until it times out; the cost is
+ * at most one more request per second of a slow probe, while the platform's count is unknown anyway.
+ */
+export const PROBE_PATIENCE_MS = 1_000;
 
 /** Requests background work leaves to interactive ones: 5% of the limit, at least 1 (6 of 120, 2 of 30). */
 export function reserveFor(limit: number | null): number {
@@ -140,7 +151,8 @@ export function decide(state: BudgetState, lane: Lane, now: Date): { decision: B
   let { remaining, probeSeq } = current;
   if (remaining === null) {
     // The count is unknown: one request goes, its answer tells the rest.
-    if (probeSeq !== null) return wait(POLL_MS, lane === "background" ? "reserve" : "rate_limit");
+    const probe = probeSeq === null ? undefined : current.inFlight.find((grant) => grant.seq === probeSeq);
+    if (probe && now.getTime() - probe.at < PROBE_PATIENCE_MS) return wait(POLL_MS, "probe");
     probeSeq = seq;
   } else {
     const floor = lane === "background" ? reserveFor(current.limit) : 0;

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import type { PlatformClient } from "./client";
-import { isPlatformApiError } from "./errors";
+import { isPlatformApiError, isPlatformOutage } from "./errors";
 
 /**
  * What rarely changes on the platform (the key's account with its projects and
@@ -19,10 +19,14 @@ import { isPlatformApiError } from "./errors";
  * - A 401 or 402 from the platform drops every entry of the key (getMe first of all).
  * - Pages show when what they show was fetched, with a control that drops the
  *   entries and reads again (components/cache-stamp.tsx).
+ * - While the platform is not answering (isPlatformOutage), an entry past its
+ *   time to live is still returned, marked `stale`, rather than an error.
  */
 export interface Cached<T> {
   value: T;
   fetchedAt: Date;
+  /** The platform is not answering: this is what was loaded at fetchedAt, older than its time to live. */
+  stale?: true;
 }
 
 /** Entry names: one place, so that loaders and writes agree. */
@@ -126,12 +130,16 @@ export function cached<T>(api: PlatformClient, name: string, ttlMs: number, load
     try {
       const { now, nowText, entry } = await read<T>(api.db, api.keyHash, name);
       if (entry && now.getTime() - entry.fetchedAt.getTime() < ttlMs) return entry;
+      let value: T;
       try {
-        return await write(api.db, api.keyHash, name, await load(), nowText);
+        value = await load();
       } catch (error) {
         await dropOnRefusal(api, error);
+        // The platform is not answering: what was loaded before, marked as such, rather than nothing.
+        if (entry && isPlatformOutage(error)) return { ...entry, stale: true as const };
         throw error;
       }
+      return await write(api.db, api.keyHash, name, value, nowText);
     } finally {
       inFlight.delete(flightKey);
     }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
+import { config } from "@/lib/config.mjs";
 import { keyHashOf, type Lane } from "./budget";
 import { resolveConnection } from "./connection";
 import { PlatformApiError, type ConnectionProblem } from "./errors";
@@ -7,6 +8,22 @@ import { PlatformApiError, type ConnectionProblem } from "./errors";
 export interface WaitNotice {
   reason: "rate_limit" | "reserve";
   seconds: number;
+}
+
+/** Milliseconds: to connect, to the first byte of the answer, to its last byte (lib/config.mjs has the defaults per lane). */
+export interface Timeouts {
+  connectMs: number;
+  firstByteMs: number;
+  answerMs: number;
+}
+
+/**
+ * Calls that belong together (one page view): once one of them got no answer, the others fail at once instead of
+ * each waiting out its own timeout, so a page with several calls in a row answers within one timeout.
+ */
+export interface CallScope {
+  /** The first call of the scope that got no answer (epoch ms), null while all answered. */
+  noAnswerSince: number | null;
 }
 
 export interface ClientOptions {
@@ -20,8 +37,10 @@ export interface ClientOptions {
   maxWaitMs?: number;
   /** Told whenever the call waits, so that background work can show "paused for 20 s: rate limit". */
   onWait?: (notice: WaitNotice) => void | Promise<void>;
-  /** Per-request timeout; default 30 s. */
-  timeoutMs?: number;
+  /** Per-call timeouts; default the lane's (PLATFORM_*_TIMEOUT_MS). */
+  timeouts?: Partial<Timeouts>;
+  /** Shared by the calls of one page view (lib/dashboard/platform.ts). */
+  scope?: CallScope;
   /** Sent as X-Request-Id (the platform echoes and logs it), so an audit entry can be found in the platform's logs. */
   requestId?: string;
 }
@@ -39,7 +58,8 @@ export class PlatformClient {
   readonly lang: string;
   readonly maxWaitMs: number;
   readonly onWait?: ClientOptions["onWait"];
-  readonly timeoutMs: number;
+  readonly timeouts: Timeouts;
+  readonly scope?: CallScope;
   readonly keyHash: string;
   readonly requestId?: string;
 
@@ -51,7 +71,8 @@ export class PlatformClient {
     this.lang = options.lang ?? "en";
     this.maxWaitMs = options.maxWaitMs ?? (this.lane === "interactive" ? 65_000 : Number.POSITIVE_INFINITY);
     this.onWait = options.onWait;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeouts = { ...config().dashboard.platformTimeouts[this.lane], ...options.timeouts };
+    this.scope = options.scope;
     this.keyHash = keyHashOf(options.apiKey);
     this.requestId = options.requestId;
   }
@@ -75,7 +96,9 @@ export class PlatformClient {
       lang: options.lang ?? this.lang,
       maxWaitMs: options.maxWaitMs ?? (options.lane && options.lane !== this.lane ? undefined : this.maxWaitMs),
       onWait: options.onWait ?? this.onWait,
-      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      // Another lane has its own timeouts; the same lane keeps this client's.
+      timeouts: { ...(options.lane && options.lane !== this.lane ? {} : this.timeouts), ...options.timeouts },
+      scope: options.scope ?? this.scope,
       requestId: options.requestId ?? this.requestId,
     });
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { isOutage } from "./outage";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -57,6 +58,11 @@ export class PlatformApiError extends Error {
 
 export function isPlatformApiError(error: unknown): error is PlatformApiError {
   return error instanceof PlatformApiError;
+}
+
+/** A PlatformApiError that means the platform is not answering (lib/api/outage.ts): what was loaded before may be shown. */
+export function isPlatformOutage(error: unknown): error is PlatformApiError {
+  return error instanceof PlatformApiError && isOutage(error);
 }
 
 /** An extension method (getContact, getListItems, …) the platform does not have: the caller falls back. */

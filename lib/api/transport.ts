@@ -1,6 +1,9 @@
 import "server-only";
 import type { z } from "zod";
+import { request } from "undici";
 import { recordResponse, reserveRequest } from "./budget";
+import { agentFor } from "./agents";
+import { breakerFor, countsAsFailure } from "./breaker";
 import type { PlatformClient } from "./client";
 import { PlatformApiError, type Extension } from "./errors";
 import { parseJsonKeepingMoney, stringifyJson, type JsonParseOptions } from "./json";
@@ -40,9 +43,11 @@ async function waitForBudget(client: PlatformClient, method: string, started: nu
       if (heldFor) logBudgetWait(client, method, Date.now() - waitStarted, heldFor);
       return decision.seq;
     }
-    heldFor ??= decision.reason ?? "rate_limit";
+    const reason = decision.reason ?? "rate_limit";
+    heldFor ??= reason;
     const waitMs = decision.waitMs;
-    if (Date.now() - started + waitMs > client.maxWaitMs) {
+    // Waiting for a probe's answer is waiting for the platform, bounded by the probe's own timeout.
+    if (reason !== "probe" && Date.now() - started + waitMs > client.maxWaitMs) {
       throw new PlatformApiError({
         status: 429,
         code: "rate_limited",
@@ -51,7 +56,7 @@ async function waitForBudget(client: PlatformClient, method: string, started: nu
         method,
       });
     }
-    if (waitMs >= 1000) await client.onWait?.({ reason: decision.reason ?? "rate_limit", seconds: Math.ceil(waitMs / 1000) });
+    if (reason !== "probe" && waitMs >= 1000) await client.onWait?.({ reason, seconds: Math.ceil(waitMs / 1000) });
     await sleep(waitMs);
   }
 }
@@ -69,58 +74,108 @@ function windowOf(headers: Headers): { reset: number | null; resetInMs: number |
   return { reset, resetInMs: reset * 1000 - platformNow };
 }
 
+/** The error of a call refused before it was sent: the breaker is open, or another call of the page got no answer. */
+function unavailable(client: PlatformClient, method: string, retryInMs: number): PlatformApiError {
+  return new PlatformApiError({
+    status: 0,
+    code: "platform_unavailable",
+    message: `The platform at ${client.baseUrl} is not answering; ${method} was not sent.`,
+    retryAfter: Math.max(1, Math.ceil(retryInMs / 1000)),
+    method,
+  });
+}
+
+/** One HTTP exchange within the client's timeouts; a TimeoutError or a network error when no whole answer came. */
+async function exchange(client: PlatformClient, url: string, body: string): Promise<RawAnswer> {
+  const { connectMs, firstByteMs, answerMs } = client.timeouts;
+  const answered = await request(url, {
+    method: "POST",
+    dispatcher: agentFor(connectMs, firstByteMs),
+    headers: {
+      authorization: client.authorizationHeader(),
+      accept: "application/json",
+      "content-type": "application/json",
+      "accept-language": client.lang,
+      ...(client.requestId ? { "x-request-id": client.requestId } : {}),
+    },
+    body,
+    // The whole answer, a body that drips included.
+    signal: AbortSignal.timeout(answerMs),
+  });
+  const text = await answered.body.text();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answered.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return { status: answered.statusCode, headers, text };
+}
+
+/** Whether an exchange's error means the time ran out (connect, first byte, whole answer) rather than the connection failing. */
+function isTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "TimeoutError") return true;
+  const code = (error as { code?: unknown }).code;
+  if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") return true;
+  // undici rejects an aborted request with the signal's reason, or wraps it.
+  return error.cause instanceof Error && error.cause.name === "TimeoutError";
+}
+
 /**
  * One platform call: POST JSON to {base}/api/v1/<method> with the key in the
- * Authorization header, paced by the shared budget. A 429 (which the budget
- * exists to prevent, but another user of the key may cause) is waited out
- * (Retry-After) and sent again; only a wait longer than the client allows
- * becomes an error.
+ * Authorization header, paced by the shared budget and guarded by the platform's
+ * breaker. A 429 (which the budget exists to prevent, but another user of the
+ * key may cause) is waited out (Retry-After) and sent again; only a wait longer
+ * than the client allows becomes an error. A call that got no answer is never
+ * sent again here: the caller knows whether that is safe.
  */
 async function send(client: PlatformClient, method: string, params: Params): Promise<RawAnswer> {
   const started = Date.now();
   const url = `${client.baseUrl}/api/v1/${encodeURIComponent(method)}`;
   const body = stringifyJson(params);
+  const breaker = breakerFor(client.baseUrl, client.keyHash);
   for (;;) {
-    const seq = await waitForBudget(client, method, started);
-    let response: Response;
-    let text: string;
+    // Another call of this page got no answer: this one would wait out its timeout in turn.
+    if (client.scope && client.scope.noAnswerSince !== null) throw unavailable(client, method, 1000);
+    const admission = breaker.admit();
+    if (!admission.admitted) throw unavailable(client, method, admission.retryInMs);
+    let seq: number;
     try {
-      response = await fetch(url, {
-        method: "POST",
-        headers: {
-          authorization: client.authorizationHeader(),
-          accept: "application/json",
-          "content-type": "application/json",
-          "accept-language": client.lang,
-          ...(client.requestId ? { "x-request-id": client.requestId } : {}),
-        },
-        body,
-        redirect: "manual",
-        cache: "no-store",
-        signal: AbortSignal.timeout(client.timeoutMs),
-      });
-      text = await response.text();
+      seq = await waitForBudget(client, method, started);
     } catch (error) {
-      // No answer: the grant is handed back uncounted (the next answer corrects the count if it was counted).
+      breaker.released(admission.probe);
+      throw error;
+    }
+    let answer: RawAnswer;
+    try {
+      answer = await exchange(client, url, body);
+    } catch (error) {
+      // No answer: the grant is handed back uncounted at once (the next answer corrects the count if it was counted).
+      const timedOut = isTimeout(error);
+      const code = timedOut ? "timeout" : "network_error";
+      breaker.failed(admission.probe, code);
+      if (client.scope) client.scope.noAnswerSince ??= Date.now();
       await recordResponse(client.db, client.keyHash, { seq, status: 0 });
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new PlatformApiError({
         status: 0,
-        code: timedOut ? "timeout" : "network_error",
+        code,
         message: timedOut ? `The platform did not answer ${method} in time.` : `The platform could not be reached at ${client.baseUrl}.`,
         method,
       });
     }
-    const retryAfter = headerInt(response.headers, "retry-after");
+    if (countsAsFailure(answer.status)) breaker.failed(admission.probe, "server_error");
+    else breaker.succeeded(admission.probe);
+    const { headers, status } = answer;
+    const retryAfter = headerInt(headers, "retry-after");
     await recordResponse(client.db, client.keyHash, {
       seq,
-      status: response.status,
-      limit: headerInt(response.headers, "x-ratelimit-limit"),
-      remaining: headerInt(response.headers, "x-ratelimit-remaining"),
+      status,
+      limit: headerInt(headers, "x-ratelimit-limit"),
+      remaining: headerInt(headers, "x-ratelimit-remaining"),
       retryAfter,
-      ...windowOf(response.headers),
+      ...windowOf(headers),
     });
-    if (response.status === 429) {
+    if (status === 429) {
       const waitMs = Math.max(1, retryAfter ?? 1) * 1000;
       if (Date.now() - started + waitMs <= client.maxWaitMs) {
         await client.onWait?.({ reason: "rate_limit", seconds: Math.ceil(waitMs / 1000) });
@@ -128,7 +183,7 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
         continue;
       }
     }
-    return { status: response.status, headers: response.headers, text };
+    return answer;
   }
 }
 

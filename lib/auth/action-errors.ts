@@ -16,6 +16,8 @@ export function platformMessage(error: PlatformApiError, t: Translate): string {
     case "network_error":
     case "timeout":
       return t("platform.unreachable");
+    case "platform_unavailable":
+      return t("platform.unavailable", { seconds: error.retryAfter ?? 1 });
     case "rate_limited":
       return t("platform.rate_limited", { seconds: error.retryAfter ?? 60 });
     case "bad_response":

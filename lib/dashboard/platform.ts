@@ -11,7 +11,11 @@ import type { ActionResult } from "@/lib/actions/result";
  * Once per render (React `cache`): a page whose parts each load from the platform reads and decrypts the stored
  * connection once, not once per part. Outside a render (route handlers, actions) every call connects afresh.
  */
-export const getPlatform = cache(async (): Promise<PlatformClient> => connectPlatform(await getDb(), { lang: await getLocale(), lane: "interactive" }));
+export const getPlatform = cache(async (): Promise<PlatformClient> =>
+  // One scope per render: once a call of the page got no answer, its other calls fail at once (lib/api/client.ts),
+  // so that the page answers within one timeout and says why.
+  connectPlatform(await getDb(), { lang: await getLocale(), lane: "interactive", scope: { noAnswerSince: null } }),
+);
 
 /**
  * For server components: runs fn with the platform and turns a failure into a

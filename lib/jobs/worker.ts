@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { classifyEngineFailure } from "@/lib/db/failure";
-import { readBudget, type PlatformClient, type WaitNotice } from "@/lib/api";
+import { breakerFor, readBudget, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { releaseLeases, renewLease, workerOwnerId, type JobWaitReason, type LeasedTable } from "./lease";
 
 /**
@@ -141,9 +141,17 @@ export abstract class LeasedWorker {
     return renewLease(this.db, this.#table, jobId, this.owner, this.leaseSeconds, wait);
   }
 
-  /** Why the budget refused: a platform 429 pause, or the reserve kept for interactive requests. */
+  /**
+   * Why a call was not sent: the platform is not answering (its breaker is open: the work pauses until the next
+   * probe, and resumes by itself), a platform 429 pause, or the reserve kept for interactive requests.
+   */
   protected async budgetWait(api: PlatformClient | null, retryAfter: number | null): Promise<{ reason: JobWaitReason; seconds: number }> {
     if (api) {
+      const breaker = breakerFor(api.baseUrl, api.keyHash).view();
+      if (breaker.state !== "closed") {
+        const untilProbe = breaker.probeAt ? Date.parse(breaker.probeAt) - Date.now() : 1000;
+        return { reason: "platform_unavailable", seconds: Math.max(1, Math.ceil(untilProbe / 1000)) };
+      }
       const budget = await readBudget(this.db, api.keyHash);
       if (budget.pausedForSeconds > 0) return { reason: "rate_limit", seconds: budget.pausedForSeconds };
       if (budget.backgroundWaitSeconds > 0) return { reason: "budget_reserve", seconds: budget.backgroundWaitSeconds };

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { testDriver } from "@/lib/db/testing";
@@ -10,6 +8,7 @@ import { seedTenant, uniqueId } from "@/lib/platform/test-helpers";
 import { PlatformClient } from "@/lib/api/client";
 import { PlatformApiError } from "@/lib/api/errors";
 import { startTestPlatform, usePlatformTestbed } from "@/lib/api/test-platform";
+import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { translator } from "@/lib/i18n/translate";
 import { DashboardError } from "@/lib/actions/errors";
 import type { Actor } from "./audit";
@@ -231,33 +230,11 @@ describe(`idempotency (${testDriver()})`, () => {
   });
 });
 
-/**
- * A proxy in front of the platform that forwards a request and then drops the
- * connection instead of answering, for the named methods: the platform did the
- * work, the dashboard never hears about it.
- */
-async function startDroppingProxy(target: string, dropMethods: Set<string>): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
-    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
-    const body = Buffer.from(await upstream.arrayBuffer());
-    const method = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.replace(/^\/api\/v1\//, ""));
-    if (dropMethods.has(method)) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(upstream.status, Object.fromEntries(upstream.headers.entries()));
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** The platform behind a proxy that lets it do the named methods and then drops the connection instead of answering. */
+async function startDroppingProxy(target: string, dropMethods: Set<string>) {
+  const proxy = await startFaultPlatform({ upstream: target });
+  proxy.set("lose_answer", { methods: [...dropMethods] });
+  return proxy;
 }
 
 describe(`unknown outcomes (${testDriver()})`, () => {

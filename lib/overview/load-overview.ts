@@ -56,7 +56,8 @@ export interface OverviewRequest {
  * after the first view only today and the total are asked again, once a minute.
  */
 export async function countContactsPerDay(api: PlatformClient, request: OverviewRequest): Promise<ContactOverview> {
-  const background = api.with({ lane: "background", maxWaitMs: COUNT_WAIT_MS });
+  // The background lane for the budget only: a person waits for these counts, so the page's timeouts hold.
+  const background = api.with({ lane: "background", maxWaitMs: COUNT_WAIT_MS, timeouts: api.timeouts });
   const bot = request.botId ?? "all";
   const botFilter = request.botId === null ? {} : { bot_id: request.botId };
   const days = lastDays(request.now, request.timeZone, OVERVIEW_DAYS);

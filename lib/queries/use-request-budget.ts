@@ -20,7 +20,8 @@ export function useRequestBudget({ enabled = true, fast = false }: { enabled?: b
     queryFn: ({ signal }): Promise<BudgetView | null> => fetchJson<BudgetView>(BUDGET_URL, { signal }).catch(() => null),
     enabled,
     staleTime: 0,
-    // While something waits, every second; otherwise now and then.
-    refetchInterval: (query) => (fast || (query.state.data?.pausedForSeconds ?? 0) > 0 ? 1000 : 15_000),
+    // While something waits, every second; while the platform does not answer, every 5 s; otherwise now and then.
+    refetchInterval: (query) =>
+      fast || (query.state.data?.pausedForSeconds ?? 0) > 0 ? 1000 : query.state.data?.platform?.answering === false ? 5_000 : 15_000,
   });
 }

@@ -155,7 +155,8 @@ export class ExportWorker extends LeasedWorker {
 
   /** A failed batch: waits out a rate limit (never failing on it), retries transient trouble, fails on the rest. */
   async #handleFailure(job: ExportJobRow, api: PlatformClient | null, error: unknown, failures: number): Promise<JobOutcome | null> {
-    if (isPlatformApiError(error) && error.status === 429) {
+    // Not sent: a 429 the budget could not wait out, or the platform's breaker open. Waited out, never a failure.
+    if (isPlatformApiError(error) && (error.status === 429 || error.code === "platform_unavailable")) {
       const { reason, seconds } = await this.budgetWait(api, error.retryAfter);
       return (await this.waitOut(job.id, reason, seconds)) as JobOutcome | null;
     }

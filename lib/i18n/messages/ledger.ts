@@ -99,6 +99,7 @@ export const ledgerMessages = defineMessages(
     "ledger.unknown.body": "The platform did not answer (:reason). The operation may or may not have been made; it is not sent again on its own.",
     "ledger.unknown.check": "Check the balance",
     "ledger.unknown.checking": "Checking…",
+    "ledger.unknown.waiting": "Unknown: checking… The platform is not answering yet; its journal is read again every :seconds s, and nothing is sent again.",
     "ledger.unknown.found": "It went through: the journal shows it, with the balance after :balance.",
     "ledger.unknown.found_plain": "It went through.",
     "ledger.unknown.not_found": "The journal shows no such operation as of :time; the balance is :balance. If it is still needed, make it again.",
@@ -273,6 +274,8 @@ export const ledgerMessages = defineMessages(
     "ledger.unknown.body": "Платформа не ответила (:reason). Операция могла выполниться или нет; сама по себе она не повторяется.",
     "ledger.unknown.check": "Проверить баланс",
     "ledger.unknown.checking": "Проверяем…",
+    "ledger.unknown.waiting":
+      "Неизвестно: проверяем… Платформа пока не отвечает; её журнал читается снова каждые :seconds с, и ничего не отправляется повторно.",
     "ledger.unknown.found": "Операция прошла: она есть в журнале, баланс после неё :balance.",
     "ledger.unknown.found_plain": "Операция прошла.",
     "ledger.unknown.not_found": "На :time такой операции в журнале нет; баланс :balance. Если она ещё нужна, сделайте её снова.",
