@@ -15,7 +15,7 @@ import type { PlatformStatus } from "./budget-view";
  *
  * One line is logged when it opens and one when it closes. Each instance of the dashboard keeps its own breakers: an
  * instance that has not met the outage yet spends at most `failures` calls (each within its timeout) to learn of it,
- * which costs less than a shared state would cost every call (docs/operations.md).
+ * which costs less than a shared state would cost every call (README, "When the platform does not answer").
  */
 export type BreakerState = "closed" | "open" | "half_open";
 
