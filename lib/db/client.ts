@@ -115,8 +115,12 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
       const result = await fn();
       await client.query("COMMIT");
       return result;
+    } catch (error) {
+      // Released before the failure is reported: the server lets a closed connection's lock go only when it notices.
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
     } finally {
-      // After a failure the transaction is still open: ending the connection rolls it back.
+      // A connection that was lost rolled back with it.
       await client.end().catch(() => undefined);
     }
   };
