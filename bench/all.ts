@@ -22,6 +22,7 @@
  *     statistics  BENCH_CONTACTS=20000 BENCH_SAMPLES=10
  *     lighthouse  (no size: eight pages)
  *     browse      BENCH_CONTACTS=20000
+ *     outage      BENCH_OUTAGE_VIEWS=3 BENCH_CONTACTS=500
  *   A variable already set in the environment wins over the quick value.
  * - Build: accounts, export, calls, signin and lighthouse (and a new benchmark whose source starts the production
  *   server) serve the production build. When one of them is selected and BENCH_DIST_DIR (default .next-bench) holds

@@ -46,6 +46,8 @@ const KNOWN: Record<string, Known> = {
   lighthouse: { needsBuild: true, quick: {} },
   // The contact browser's server time at a million contacts (issue 21).
   browse: { needsBuild: true, quick: { BENCH_BROWSE_CONTACTS: "20000", BENCH_BROWSE_RUNS: "5" } },
+  // Pages while the platform fails (issue 42): three views per page and fault.
+  outage: { needsBuild: true, quick: { BENCH_OUTAGE_VIEWS: "3", BENCH_CONTACTS: "500" } },
 };
 
 /** What in a benchmark's source shows that it starts the production server. */

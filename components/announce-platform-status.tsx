@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { announcePlatformStatus } from "@/lib/queries/platform-status-event";
+import { announcePlatformStatus } from "@/lib/actions/platform-status-event";
 
 /** Rendered where a load got no answer from the platform: the shell's banner reads the platform's status at once. */
 export function AnnouncePlatformStatus() {

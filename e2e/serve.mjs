@@ -23,6 +23,17 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const log = fs.createWriteStream(path.join(dataDir, "server.log"));
 
+// The outage test's server (E2E_FAULT_PORT): its dashboard calls the suite's platform through a platform that fails on
+// demand (lib/testing/fault-platform.mjs, started here, controlled with POST /__fault), with its own small timeouts.
+const faultPort = process.env.E2E_FAULT_PORT;
+const throughFaults = faultPort
+  ? {
+      PLATFORM_BASE_URL: `http://127.0.0.1:${faultPort}`,
+      PLATFORM_API_KEY: process.env.E2E_API_KEY,
+      PLATFORM_BREAKER_COOL_DOWN_MS: process.env.E2E_BREAKER_COOL_DOWN_MS || "15000",
+    }
+  : {};
+
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -34,6 +45,7 @@ const env = {
   PLATFORM_OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN,
   PLATFORM_BASE_URL: "",
   PLATFORM_API_KEY: "",
+  ...throughFaults,
   NEXT_TELEMETRY_DISABLED: "1",
   NODE_ENV: "production",
 };
@@ -70,7 +82,8 @@ const users = [
 ].join(",");
 const seed = spawn(
   bin("tsx"),
-  ["scripts/seed-dashboard.ts", "--contacts", "300", "--users", users, "--password-env", "E2E_PASSWORD", "--api-key-env", "E2E_API_KEY"],
+  // Behind the fault platform, the contacts are the suite's server's: none of its own.
+  ["scripts/seed-dashboard.ts", "--contacts", faultPort ? "0" : "300", "--users", users, "--password-env", "E2E_PASSWORD", "--api-key-env", "E2E_API_KEY"],
   {
     cwd: root,
     env,
@@ -82,6 +95,11 @@ const code = await new Promise((resolve) => seed.on("exit", resolve));
 if (code !== 0) {
   console.error(`e2e/serve.mjs: seeding failed (${code})`);
   process.exit(1);
+}
+
+if (faultPort) {
+  const { startFaultPlatform } = await import("../lib/testing/fault-platform.mjs");
+  await startFaultPlatform({ upstream: `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`, port: Number(faultPort) });
 }
 
 // The production server, as `npm start` runs it.

@@ -1,5 +1,7 @@
 import type { Translate } from "@/lib/i18n/translate";
 import type { ActionResult } from "./result";
+import { isOutage } from "@/lib/api/outage";
+import { announcePlatformStatus } from "./platform-status-event";
 
 /**
  * Calls a server action from the browser. Every action answers a typed result; only a request that does not get through
@@ -11,7 +13,10 @@ import type { ActionResult } from "./result";
  */
 export async function callAction<I, T>(action: (input: I) => Promise<ActionResult<T>>, input: I, t: Translate): Promise<ActionResult<T>> {
   try {
-    return await action(input);
+    const result = await action(input);
+    // The platform did not answer: the shell's banner says so at once.
+    if (!result.ok && isOutage(result.error)) announcePlatformStatus();
+    return result;
   } catch (error) {
     // Next's own signals (a redirect, not-found) are thrown on purpose: they go on to the router.
     if (isNextSignal(error)) throw error;

@@ -1,4 +1,6 @@
 import type { ActionError } from "./result";
+import { isOutage } from "@/lib/api/outage";
+import { announcePlatformStatus } from "./platform-status-event";
 
 /**
  * A failed request of the browser to a dashboard route handler: the handler's
@@ -51,6 +53,8 @@ export async function postForm<T>(url: string, body: FormData, options: { signal
 async function readAnswer<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   const error = (body as { error?: ActionError } | undefined)?.error;
+  // The platform did not answer the handler: the shell's banner says so at once.
+  if (error && isOutage(error)) announcePlatformStatus();
   if (!response.ok || body === undefined) {
     throw new ApiError(
       error && typeof error.message === "string"

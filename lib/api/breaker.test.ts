@@ -75,13 +75,15 @@ describe("CircuitBreaker", () => {
     expect(logged().map((line) => line.msg)).toEqual(["platform breaker opened"]);
   });
 
-  test("a probe ended by our own deadline gives no verdict: the next call probes", () => {
+  test("refusal: how long an open breaker refuses calls before asking the budget; none once a probe may go", () => {
     const { breaker, advance } = breakerAt(1, 1_000);
+    expect(breaker.refusal()).toBeNull();
     breaker.failed(false, "timeout");
+    expect(breaker.refusal()).toBe(1_000);
     advance(1_000);
+    expect(breaker.refusal()).toBeNull();
     expect(breaker.admit()).toEqual({ admitted: true, probe: true });
-    breaker.released(true);
-    expect(breaker.admit()).toEqual({ admitted: true, probe: true });
+    expect(breaker.refusal()).toBe(250);
   });
 
   test("what counts as a failure: no answer and a gateway's 502/503/504; a 4xx, a 429 or a 500 is an answer", () => {

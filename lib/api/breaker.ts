@@ -63,6 +63,14 @@ export class CircuitBreaker {
     return this.#probing || this.now() >= this.#probeAt ? "half_open" : "open";
   }
 
+  /** While open (its cool-down, or a probe on its way): how long until a call may be let through; null when one may. */
+  refusal(): number | null {
+    if (!this.#open) return null;
+    const now = this.now();
+    if (now < this.#probeAt) return this.#probeAt - now;
+    return this.#probing ? 250 : null;
+  }
+
   /** Whether a call may go now; the one call let through after the cool-down is the probe. */
   admit(): Admission {
     if (!this.#open) return { admitted: true, probe: false };
@@ -107,11 +115,6 @@ export class CircuitBreaker {
         cool_down_ms: this.settings.coolDownMs,
       });
     }
-  }
-
-  /** A call that was let through but ended before the platform could say anything (our own deadline): no verdict. */
-  released(probe: boolean): void {
-    if (probe) this.#probing = false;
   }
 
   view(): BreakerView {

@@ -137,14 +137,15 @@ async function send(client: PlatformClient, method: string, params: Params): Pro
   for (;;) {
     // Another call of this page got no answer: this one would wait out its timeout in turn.
     if (client.scope && client.scope.noAnswerSince !== null) throw unavailable(client, method, 1000);
+    // The breaker is open: refused at once, before asking the budget.
+    const refusedFor = breaker.refusal();
+    if (refusedFor !== null) throw unavailable(client, method, refusedFor);
+    const seq = await waitForBudget(client, method, started);
+    // Asked again once the budget lets it go (a wait may have ended the cool-down, or another call became the probe).
     const admission = breaker.admit();
-    if (!admission.admitted) throw unavailable(client, method, admission.retryInMs);
-    let seq: number;
-    try {
-      seq = await waitForBudget(client, method, started);
-    } catch (error) {
-      breaker.released(admission.probe);
-      throw error;
+    if (!admission.admitted) {
+      await recordResponse(client.db, client.keyHash, { seq, status: 0 });
+      throw unavailable(client, method, admission.retryInMs);
     }
     let answer: RawAnswer;
     try {

@@ -45,7 +45,7 @@ async function fetchAllListSchemas(api: PlatformClient): Promise<ListSchema[]> {
   return pages.flat().filter((list) => !seen.has(list.id) && Boolean(seen.add(list.id)));
 }
 
-const mapCached = <T, U>(entry: Cached<T>, map: (value: T) => U): Cached<U> => ({ value: map(entry.value), fetchedAt: entry.fetchedAt });
+const mapCached = <T, U>(entry: Cached<T>, map: (value: T) => U): Cached<U> => ({ ...entry, value: map(entry.value) });
 
 /** Every list of the account, through the platform cache (entry "list-schemas"). */
 export async function loadAllLists(api: PlatformClient): Promise<Cached<ListView[]>> {

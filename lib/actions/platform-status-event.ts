@@ -5,5 +5,5 @@
 export const PLATFORM_STATUS_EVENT = "dashboard:platform-status";
 
 export function announcePlatformStatus(): void {
-  window.dispatchEvent(new Event(PLATFORM_STATUS_EVENT));
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(PLATFORM_STATUS_EVENT));
 }
