@@ -41,7 +41,6 @@ export const errorMessages = defineMessages(
     "platform.banner.title": "The platform is not answering",
     "platform.banner.since": "The platform is not answering since :since.",
     "platform.banner.shown": "Showing what was loaded at :time.",
-    "platform.banner.nothing": "Nothing loaded from it is shown on this page yet.",
     "platform.banner.next": "Pages try again by themselves; the next try is at :time.",
   },
   {
@@ -84,7 +83,6 @@ export const errorMessages = defineMessages(
     "platform.banner.title": "Платформа не отвечает",
     "platform.banner.since": "Платформа не отвечает с :since.",
     "platform.banner.shown": "Показано то, что было загружено в :time.",
-    "platform.banner.nothing": "На этой странице пока нет загруженных с неё данных.",
     "platform.banner.next": "Страницы повторяют попытку сами; следующая попытка в :time.",
   },
 );
