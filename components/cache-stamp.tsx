@@ -6,6 +6,7 @@ import { useI18n } from "@/components/i18n-provider";
 import { refreshPlatformCacheAction } from "@/lib/dashboard/platform-cache-actions";
 import type { Freshness } from "@/lib/dashboard/freshness";
 import { callAction } from "@/lib/actions/call-action";
+import { AnnouncePlatformStatus } from "./announce-platform-status";
 
 /**
  * "As of 12:03:10 · Refresh": when what the page shows from the platform cache
@@ -26,7 +27,11 @@ export function CacheStamp({ freshness, minutes }: { freshness: Freshness; minut
     });
   return (
     <p className="text-xs text-muted" data-testid="cache-stamp" data-fetched-at={freshness.fetchedAt} title={t("cache.explain", { minutes })}>
-      <span>{t("cache.as_of", { time })}</span>
+      <span className={freshness.stale ? "text-warning" : undefined} data-stale={freshness.stale ? "true" : undefined}>
+        {t(freshness.stale ? "cache.stale" : "cache.as_of", { time })}
+      </span>
+      {/* What is shown is older than it should be because the platform does not answer: the shell's banner says since when. */}
+      {freshness.stale ? <AnnouncePlatformStatus /> : null}
       {" · "}
       <button type="button" className="underline underline-offset-2 hover:text-fg disabled:opacity-60" onClick={refresh} disabled={pending} aria-busy={pending}>
         {pending ? t("cache.refreshing") : t("cache.refresh")}

@@ -123,6 +123,8 @@ export interface BotOptions {
   /** When getMe was fetched (the platform cache). */
   fetchedAt: Date;
   entry: string;
+  /** The platform is not answering: getMe as it was loaded at fetchedAt. */
+  stale?: true;
 }
 
 /**
@@ -142,5 +144,5 @@ export async function loadBotOptions(api: PlatformClient, translate?: Translate)
         })),
       )
     : null;
-  return { bots, fetchedAt: me.fetchedAt, entry: CacheEntry.me };
+  return { bots, fetchedAt: me.fetchedAt, entry: CacheEntry.me, ...(me.stale ? { stale: me.stale } : {}) };
 }

@@ -74,7 +74,7 @@ export default async function SettingsPage() {
         <Card title={t("connection.title")} description={t("connection.description")} titleId="connection-title">
           <div className="space-y-4">
             <div data-testid="connection-status">
-              {status.ok ? (
+              {status.ok && !status.data.stale ? (
                 <>
                   <Alert tone="success">
                     {t("connection.status_ok", {
@@ -86,7 +86,9 @@ export default async function SettingsPage() {
                   <CacheStamp freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: status.data.fetchedAt }])!} minutes={CacheTtlMs.me / 60_000} />
                 </>
               ) : (
-                <Alert tone="warning">{t("connection.status_failed", { message: status.error.message })}</Alert>
+                <Alert tone="warning">
+                  {t("connection.status_failed", { message: status.ok ? t("platform.unavailable", { seconds: 1 }) : status.error.message })}
+                </Alert>
               )}
             </div>
             {envVariables.length ? <Alert tone="info">{t("connection.source_env", { name: envVariables.join(", ") })}</Alert> : null}

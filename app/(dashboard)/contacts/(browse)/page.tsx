@@ -44,7 +44,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
     );
   }
   // The page itself is read fresh; the bot names come from the cached getMe.
-  const freshness = bots.ok ? freshnessOf([{ name: bots.data.entry, fetchedAt: bots.data.fetchedAt }]) : null;
+  const freshness = bots.ok ? freshnessOf([{ name: bots.data.entry, fetchedAt: bots.data.fetchedAt, stale: bots.data.stale }]) : null;
   return (
     <>
       <PageHeader title={t("contacts.title")}>{freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}</PageHeader>

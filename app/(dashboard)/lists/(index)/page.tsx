@@ -60,8 +60,8 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
   const canDesign = can(user.role, "lists.design");
   const result = await loadFromPlatform(async (api) => {
     const [lists, directory] = await Promise.all([loadAllLists(api), loadTargetDirectory(api).catch(() => null)]);
-    const used: { name: string; fetchedAt: Date }[] = [{ name: CacheEntry.listSchemas, fetchedAt: lists.fetchedAt }];
-    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt });
+    const used: { name: string; fetchedAt: Date; stale?: true }[] = [{ name: CacheEntry.listSchemas, fetchedAt: lists.fetchedAt, stale: lists.stale }];
+    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt, stale: directory.stale });
     return { lists: lists.value, directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory), freshness: freshnessOf(used) };
   });
   const note = <PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />;

@@ -42,8 +42,8 @@ export default async function ListPage({ params, searchParams }: Props) {
   ]);
   const result = await loadFromPlatform(async (api) => {
     const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch(() => null)]);
-    const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt }];
-    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt });
+    const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt, stale: list.stale }];
+    if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt, stale: directory.stale });
     return { list: list.value, directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory), freshness: freshnessOf(used) };
   });
   const back = (
