@@ -83,9 +83,9 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
           placeholder={t("palette.input")}
           className="w-full border-b border-border bg-transparent px-4 py-3 text-base text-fg outline-none placeholder:text-muted"
         />
-        {found?.contactSearch === "none" ? (
+        {found?.contactSearch === "none" || found?.contactSearch === "unavailable" ? (
           <p className="border-b border-border px-4 py-2 text-xs text-muted" role="status" data-testid="palette-search-note">
-            {t("palette.search_id_only")}
+            {t(found.contactSearch === "none" ? "palette.search_id_only" : "palette.search_unavailable")}
           </p>
         ) : null}
         {search.error && typed ? (

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlatformClient } from "@/lib/api";
+import { isPlatformOutage, type PlatformClient } from "@/lib/api";
 import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
@@ -24,12 +24,19 @@ export async function searchPalette(
   input: { q: string; withLists: boolean; locale: Locale; t: Translate },
 ): Promise<PaletteSearchResult> {
   const [page, bots, lists] = await Promise.all([
-    findContactMatches(api, { ...NO_FILTERS, q: input.q, sort: DEFAULT_CONTACT_SORT, page: 1, size: 20 }, "UTC"),
-    loadBotOptions(api, input.t),
-    input.withLists ? loadAllLists(api) : null,
+    // The platform not answering, the palette still finds lists (kept by the dashboard) and says why no contacts.
+    findContactMatches(api, { ...NO_FILTERS, q: input.q, sort: DEFAULT_CONTACT_SORT, page: 1, size: 20 }, "UTC").catch((error: unknown) => {
+      if (isPlatformOutage(error)) return null;
+      throw error;
+    }),
+    loadBotOptions(api, input.t).catch((error: unknown) => {
+      if (isPlatformOutage(error)) return { bots: null };
+      throw error;
+    }),
+    input.withLists ? loadAllLists(api).catch((error: unknown) => (isPlatformOutage(error) ? null : Promise.reject(error))) : null,
   ]);
-  const contactSearch = page.search?.applied ?? "none";
-  const rows = contactSearch === "none" ? [] : page.rows.slice(0, PALETTE_RESULTS);
+  const contactSearch = page ? (page.search?.applied ?? "none") : "unavailable";
+  const rows = page && contactSearch !== "none" ? page.rows.slice(0, PALETTE_RESULTS) : [];
   await rememberContactNames(db, rows);
   const found = lists ? applyListQuery(lists.value, { q: input.q, sort: "name", dir: "asc", page: 1 }, { projects: [] }, input.locale) : [];
   return {
