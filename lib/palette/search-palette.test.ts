@@ -8,6 +8,7 @@ import { PlatformClient } from "@/lib/api/client";
 import { startTestPlatform, type TestPlatform } from "@/lib/api/test-platform";
 import { findContactNames } from "@/lib/contacts/contact-names";
 import { translator } from "@/lib/i18n/translate";
+import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { searchPalette } from "./search-palette";
 
 /**
@@ -104,5 +105,26 @@ describe("palette search", () => {
   test("without getContact either, an id finds nothing rather than every contact", async () => {
     const result = await search("bare", bare, String(ivan.bare.id));
     expect(result).toMatchObject({ contactSearch: "none", contacts: [] });
+  });
+});
+
+describe("the platform not answering", () => {
+  test("lists come from what the dashboard keeps; contacts are said to be unavailable, not searched", async () => {
+    const fault = await startFaultPlatform({ upstream: ours.baseUrl });
+    try {
+      const timeouts = { connectMs: 500, firstByteMs: 700, answerMs: 900 };
+      const api = new PlatformClient({ db: database.db, baseUrl: fault.baseUrl, apiKey: tenants.ours.key, timeouts, scope: { noAnswerSince: null } });
+      // Answered once: the lists are kept.
+      const answered = new PlatformClient({ db: database.db, baseUrl: fault.baseUrl, apiKey: tenants.ours.key });
+      expect((await searchPalette(answered, database.db, { q: "Ivan", withLists: true, locale: "en", t })).lists.map((list) => list.name)).toEqual([
+        "Ivanovo orders",
+      ]);
+      fault.set("hang");
+      const result = await searchPalette(api, database.db, { q: "Ivan", withLists: true, locale: "en", t });
+      expect(result).toMatchObject({ contactSearch: "unavailable", contacts: [] });
+      expect(result.lists.map((list) => list.name)).toEqual(["Ivanovo orders"]);
+    } finally {
+      await fault.close();
+    }
   });
 });
