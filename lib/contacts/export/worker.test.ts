@@ -14,6 +14,9 @@ import { ExportWorker, type ExportWorkerOptions } from "./worker";
 import { claimExportJob, cleanupExpiredExports } from "./job-store";
 import { exportFileStream } from "./download";
 import { reloadConfig } from "@/lib/config.mjs";
+import { breakerFor } from "@/lib/api/breaker";
+import { keyHashOf } from "@/lib/api/budget";
+import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 
 /**
  * The export worker against our real platform over HTTP (lib/api/test-platform):
@@ -287,6 +290,43 @@ describe("export worker", () => {
     expect(row.waitCount).toBeGreaterThanOrEqual(1);
     expect(row).toMatchObject({ status: "finished", waitReason: null, waitUntil: null, error: null });
     expect(jsonlIds(await fileText(job.id))).toEqual(await visibleIds(db, tenant.holderId, { botId: tenant.botId }));
+  });
+
+  test("the platform stops answering mid-export: the breaker opens, the job pauses (platform_unavailable, never failed), resumes by itself and finishes exactly once", async () => {
+    const tenant = await tenantWithContacts(3_000);
+    const job = await startJob({ bot: tenant.botId });
+    const fault = await startFaultPlatform({ upstream: platform.baseUrl });
+    try {
+      // Its own breaker: two calls without an answer open it for a second.
+      breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, coolDownMs: 1_000 });
+      const timeouts = { connectMs: 500, firstByteMs: 700, answerMs: 900 };
+      const worker = new ExportWorker({
+        db,
+        connect: async (database) => new PlatformClient({ db: database, baseUrl: fault.baseUrl, apiKey: tenant.key, lane: "background", timeouts }),
+        pollMs: 20,
+        leaseSeconds: 30,
+        async onBatch({ offset }) {
+          if (offset === 0) fault.set("hang");
+        },
+      });
+      const seen = new Set<string>();
+      const running = worker.runOnce();
+      let result: Awaited<typeof running> | undefined;
+      void running.then((value) => (result = value));
+      while (result === undefined) {
+        const row = await jobRow(job.id);
+        if (row.waitReason) seen.add(row.waitReason);
+        // Once the job has waited for the platform, it heals.
+        if (seen.has("platform_unavailable") && fault.fault() === "hang") fault.set("none");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(result).toEqual({ jobId: job.id, outcome: "finished" });
+      expect(seen).toContain("platform_unavailable");
+      expect(await jobRow(job.id)).toMatchObject({ status: "finished", error: null });
+      expect(jsonlIds(await fileText(job.id))).toEqual(await visibleIds(db, tenant.holderId, { botId: tenant.botId }));
+    } finally {
+      await fault.close();
+    }
   });
 
   test("cancel: the worker stops before its next batch, the chunks are deleted, and nobody takes the job again", async () => {
