@@ -3,7 +3,7 @@ import "server-only";
 /** The dashboard's only way to the platform; server code only. */
 export { PlatformClient, connectPlatform, type WaitNotice } from "./client";
 export { PlatformApiError, isPlatformApiError, isPlatformOutage, isConnectionProblem } from "./errors";
-export { breakerFor, breakerViews, type BreakerView } from "./breaker";
+export { breakerFor, breakerViews } from "./breaker";
 export { getMe, type Me } from "./me";
 export {
   getListSchemas,

@@ -9,13 +9,11 @@
 //   lose_answer  passes the request through (the platform does it) and resets the connection instead of answering
 //
 // A fault may be limited to some methods (`methods`: ["addFundsToContactAccount"]); the others pass through.
-// Plain JavaScript so that Playwright's web server (node lib/testing/fault-platform.mjs --port P --upstream URL), the
-// benches and vitest share it. Controlled in process (`set`) or over HTTP: POST /__fault {"fault":"hang"} (loopback
-// only, a test tool).
+// Plain JavaScript so that the browser tests' server (e2e/serve.mjs), the benches and vitest share it. Controlled in
+// process (`set`) or over HTTP: POST /__fault {"fault":"hang"} (loopback only, a test tool).
 import { createServer } from "node:http";
-import { pathToFileURL } from "node:url";
 
-export const FAULTS = /** @type {const} */ (["none", "hang", "reset", "502", "503", "drip", "lose_answer"]);
+const FAULTS = /** @type {const} */ (["none", "hang", "reset", "502", "503", "drip", "lose_answer"]);
 
 /** @typedef {(typeof FAULTS)[number]} Fault */
 /** @typedef {{ retryAfterSeconds?: number, dripMs?: number, methods?: string[] }} FaultOptions `methods`: only calls of these (default all) */
@@ -150,22 +148,4 @@ export async function startFaultPlatform({ upstream, port = 0, host = "127.0.0.1
         server.close(() => resolve());
       }),
   };
-}
-
-/** node lib/testing/fault-platform.mjs --port 3102 --upstream http://127.0.0.1:3100 */
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const argument = (name) => {
-    const index = process.argv.indexOf(`--${name}`);
-    return index > 0 ? process.argv[index + 1] : undefined;
-  };
-  const upstream = argument("upstream");
-  if (!upstream) {
-    process.stderr.write("usage: node lib/testing/fault-platform.mjs --upstream URL [--port N]\n");
-    process.exit(2);
-  }
-  const platform = await startFaultPlatform({ upstream, port: Number(argument("port") ?? 0) });
-  process.stdout.write(`fault platform at ${platform.baseUrl} in front of ${upstream}\n`);
-  const stop = () => void platform.close().then(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
 }
