@@ -32,7 +32,10 @@ interface Timing {
 
 async function view(baseUrl: string, path: string, cookie: string): Promise<Timing> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie, accept: path.startsWith("/api/") ? "application/json" : "text/html" }, redirect: "manual" });
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { cookie, accept: path.startsWith("/api/") ? "application/json" : "text/html" },
+    redirect: "manual",
+  });
   const firstByteMs = performance.now() - started;
   await response.arrayBuffer();
   return { firstByteMs, wholeMs: performance.now() - started, status: response.status };
@@ -47,7 +50,12 @@ async function main(): Promise<void> {
   const firstGoalMs = answerMs + 1_000;
   const coolDownMs = config().dashboard.platformBreaker.coolDownMs;
   // The platform's rate limit out of the way: this measures outages, not budget waits (bench:calls does).
-  const upstream = await startSeededDashboard({ name: "outage-platform", contacts: CONTACTS, users: [`${EMAIL}:owner`], env: { PLATFORM_RATE_LIMIT: "100000" } });
+  const upstream = await startSeededDashboard({
+    name: "outage-platform",
+    contacts: CONTACTS,
+    users: [`${EMAIL}:owner`],
+    env: { PLATFORM_RATE_LIMIT: "100000" },
+  });
   const fault = await startFaultPlatform({ upstream: upstream.server.url });
   const dashboard = await startSeededDashboard({
     name: "outage-dashboard",
@@ -61,7 +69,9 @@ async function main(): Promise<void> {
     console.log(`\nbench:outage — ${VIEWS} views per page and fault; interactive answer timeout ${answerMs} ms, breaker cool-down ${coolDownMs} ms\n`);
     for (const path of PAGES) await view(base, path, cookie); // warm, and what the dashboard keeps is loaded
 
-    console.log(`${"fault".padEnd(6)} ${"page".padEnd(32)} ${"first view: byte / whole".padEnd(26)} ${"open p50 byte / whole".padEnd(24)} ${"open p95 byte / whole".padEnd(24)}`);
+    console.log(
+      `${"fault".padEnd(6)} ${"page".padEnd(32)} ${"first view: byte / whole".padEnd(26)} ${"open p50 byte / whole".padEnd(24)} ${"open p95 byte / whole".padEnd(24)}`,
+    );
     const worstFirst: number[] = [];
     const worstOpen: number[] = [];
     for (const kind of FAULTS) {
@@ -70,8 +80,26 @@ async function main(): Promise<void> {
         const timings: Timing[] = [];
         for (let i = 0; i < VIEWS; i++) timings.push(await view(base, path, cookie));
         const [first, ...open] = timings;
-        const p50 = [quantile(open.map((t) => t.firstByteMs), 0.5), quantile(open.map((t) => t.wholeMs), 0.5)];
-        const p95 = [quantile(open.map((t) => t.firstByteMs), 0.95), quantile(open.map((t) => t.wholeMs), 0.95)];
+        const p50 = [
+          quantile(
+            open.map((t) => t.firstByteMs),
+            0.5,
+          ),
+          quantile(
+            open.map((t) => t.wholeMs),
+            0.5,
+          ),
+        ];
+        const p95 = [
+          quantile(
+            open.map((t) => t.firstByteMs),
+            0.95,
+          ),
+          quantile(
+            open.map((t) => t.wholeMs),
+            0.95,
+          ),
+        ];
         worstFirst.push(first.wholeMs);
         if (Number.isFinite(p95[1])) worstOpen.push(p95[1]);
         const firstText = `${ms(first.firstByteMs)} / ${ms(first.wholeMs)} ${first.wholeMs <= firstGoalMs ? "ok" : "SLOW"}`;
@@ -85,7 +113,9 @@ async function main(): Promise<void> {
     }
     const firstWorst = Math.max(...worstFirst);
     const openWorst = Math.max(...worstOpen);
-    console.log(`\nslowest first view of a fault: ${ms(firstWorst)} (goal ≤ ${ms(firstGoalMs)}); slowest p95 while the breaker is open: ${ms(openWorst)} (goal ≤ ${OPEN_GOAL_MS} ms)`);
+    console.log(
+      `\nslowest first view of a fault: ${ms(firstWorst)} (goal ≤ ${ms(firstGoalMs)}); slowest p95 while the breaker is open: ${ms(openWorst)} (goal ≤ ${OPEN_GOAL_MS} ms)`,
+    );
     reportRatio({ bench: "outage", measure: "slowest first page view of a fault (whole page)", value: firstWorst, unit: "ms", goal: { atMost: firstGoalMs } });
     reportRatio({ bench: "outage", measure: "slowest p95 page view while the breaker is open", value: openWorst, unit: "ms", goal: { atMost: OPEN_GOAL_MS } });
   } finally {

@@ -32,7 +32,11 @@ test("outage: with the platform hanging every page shows its shell and the banne
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   // Loaded while the platform answers: the account's lists are kept.
   await page.goto("/lists");
-  const firstList = page.getByRole("main").getByRole("link").filter({ hasNotText: /New list|Новый список/ }).first();
+  const firstList = page
+    .getByRole("main")
+    .getByRole("link")
+    .filter({ hasNotText: /New list|Новый список/ })
+    .first();
   await expect(page.getByTestId("cache-stamp")).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 

@@ -36,7 +36,9 @@ beforeAll(async () => {
   listId = randomUUID();
   tenant = await seedTenant(testbed.database.db);
   await applyFixtures(testbed.database.db, {
-    contacts: [{ id: uniqueId(), bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(uniqueId()), created_at: "2026-11-24T10:00:00Z" }],
+    contacts: [
+      { id: uniqueId(), bot_id: tenant.botId, messenger: "telegram", name: "Ann", telegram_id: String(uniqueId()), created_at: "2026-11-24T10:00:00Z" },
+    ],
     list_schemas: [{ id: listId, project_uuid: tenant.projectUuid, bot_id: null, name: "Deliveries", fields: { title: { name: "Title", type: "string" } } }],
   });
 });

@@ -41,7 +41,10 @@ export default async function NewListPage() {
       {back}
       <PageHeader title={t("lists.new_title")}>
         {result.ok ? (
-          <CacheStamp freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: result.data.fetchedAt, stale: result.data.stale }])!} minutes={CacheTtlMs.me / 60_000} />
+          <CacheStamp
+            freshness={freshnessOf([{ name: CacheEntry.me, fetchedAt: result.data.fetchedAt, stale: result.data.stale }])!}
+            minutes={CacheTtlMs.me / 60_000}
+          />
         ) : null}
       </PageHeader>
       {result.ok ? (
