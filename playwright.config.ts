@@ -24,7 +24,8 @@ process.env.E2E_BUDGET_RATE_LIMIT ??= "12";
 
 // The outage test's server: its dashboard reaches the suite's platform through a platform that fails on demand.
 process.env.E2E_OUTAGE_PORT ??= String(Number(process.env.E2E_PORT) + 2);
-process.env.E2E_FAULT_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+// Named for the outage server alone: e2e/serve.mjs starts a fault platform only where E2E_FAULT_PORT is set.
+process.env.E2E_OUTAGE_FAULT_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_OUTAGE_DATA_DIR ??= path.resolve(".test-data", `e2e-outage-${stamp}`);
 // Short, so that the test sees the breaker open and close within its time.
 process.env.E2E_BREAKER_COOL_DOWN_MS ??= "3000";
@@ -32,7 +33,6 @@ process.env.E2E_BREAKER_COOL_DOWN_MS ??= "3000";
 export const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const budgetURL = `http://127.0.0.1:${process.env.E2E_BUDGET_PORT}`;
 export const outageURL = `http://127.0.0.1:${process.env.E2E_OUTAGE_PORT}`;
-export const faultURL = `http://127.0.0.1:${process.env.E2E_FAULT_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -99,7 +99,7 @@ export default defineConfig({
       env: {
         E2E_PORT: process.env.E2E_OUTAGE_PORT!,
         E2E_DATA_DIR: process.env.E2E_OUTAGE_DATA_DIR!,
-        E2E_FAULT_PORT: process.env.E2E_FAULT_PORT!,
+        E2E_FAULT_PORT: process.env.E2E_OUTAGE_FAULT_PORT!,
         E2E_UPSTREAM_PORT: process.env.E2E_PORT!,
       },
       stdout: "ignore",

@@ -9,7 +9,7 @@ import { emailOf, signInWithForm } from "./helpers";
  * `npm run bench:outage`, not asserted here.
  */
 const outageURL = `http://127.0.0.1:${process.env.E2E_OUTAGE_PORT}`;
-const faultURL = `http://127.0.0.1:${process.env.E2E_FAULT_PORT}`;
+const faultURL = `http://127.0.0.1:${process.env.E2E_OUTAGE_FAULT_PORT}`;
 const coolDownMs = Number(process.env.E2E_BREAKER_COOL_DOWN_MS);
 
 test.use({ baseURL: outageURL });
