@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadedModulesOf, sourceFiles } from "@/lib/testing/source-files";
+import { loadedModulesOf, projectPathOf, sourceFiles } from "@/lib/testing/source-files";
 
 /**
  * Which directory may import which is eslint.config.mjs's job (import/no-restricted-paths, proven by lint-rules.test.ts),
@@ -21,7 +21,7 @@ function areaGraph(): Map<string, Set<string>> {
   for (const file of sourceFiles("lib").filter((file) => !isTest(file) && !file.startsWith("lib/testing/"))) {
     const from = areaOf(file)!;
     for (const specifier of loadedModulesOf(file)) {
-      const resolved = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.join(path.dirname(file), specifier) : null;
+      const resolved = projectPathOf(specifier, file);
       const to = resolved && areaOf(resolved);
       if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
     }

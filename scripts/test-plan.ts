@@ -8,7 +8,7 @@
 // variable's name is never written out whole in this file, which the test of this file imports.)
 import fs from "node:fs";
 import path from "node:path";
-import { loadedModulesOf, sourceFiles } from "../lib/testing/source-files";
+import { loadedModulesOf, projectPathOf, sourceFiles } from "../lib/testing/source-files";
 
 /**
  * The engine tests that also run through PgBouncer in transaction mode: what a transaction pooler can break.
@@ -65,11 +65,7 @@ export function nodeTestFiles(root: string): string[] {
 /** The node test files whose imports reach the test database (see the top of this file), relative to root, sorted. */
 export function engineTestFiles(root: string): string[] {
   const resolve = (specifier: string, from: string): string | null => {
-    const base = specifier.startsWith("@/")
-      ? path.join(root, specifier.slice(2))
-      : specifier.startsWith(".")
-        ? path.resolve(path.dirname(from), specifier)
-        : null;
+    const base = projectPathOf(specifier, from, root);
     if (!base) return null;
     const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
     return found ?? null;

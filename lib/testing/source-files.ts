@@ -24,3 +24,13 @@ export function loadedModulesOf(file: string): string[] {
   const statements = /\b(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+["']([^"']+)["']|\bimport\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
   return [...code.matchAll(statements)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
+
+/**
+ * The project path a module specifier of `from` names (`@/lib/x` → root/lib/x, `./y` → beside from), without
+ * extension; null for a package. `root` is the project's folder, or "" for paths relative to it.
+ */
+export function projectPathOf(specifier: string, from: string, root = ""): string | null {
+  if (specifier.startsWith("@/")) return path.join(root, specifier.slice(2));
+  if (specifier.startsWith(".")) return path.join(path.dirname(from), specifier);
+  return null;
+}
