@@ -207,8 +207,10 @@ const variables = z.object({
   PLATFORM_BACKGROUND_CONNECT_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 10_000, unit: "milliseconds" }),
   PLATFORM_BACKGROUND_FIRST_BYTE_TIMEOUT_MS: wholeNumber({ min: 100, max: 600_000, fallback: 30_000, unit: "milliseconds" }),
   PLATFORM_BACKGROUND_ANSWER_TIMEOUT_MS: wholeNumber({ min: 100, max: 3_600_000, fallback: 120_000, unit: "milliseconds" }),
-  // The circuit breaker of each platform (lib/api/breaker.ts): consecutive failures that open it, and for how long.
+  // The circuit breaker of each platform (lib/api/breaker.ts): consecutive failures that open it (fewer when they ran
+  // out of time: each cost a person the whole timeout), and for how long.
   PLATFORM_BREAKER_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 3 }),
+  PLATFORM_BREAKER_TIMEOUTS: wholeNumber({ min: 1, max: 1000, fallback: 1 }),
   PLATFORM_BREAKER_COOL_DOWN_MS: wholeNumber({ min: 100, max: 3_600_000, fallback: 15_000, unit: "milliseconds" }),
   NEXTAUTH_SECRET: optionalText().transform((text, context) => {
     if (text !== null && text.length < MIN_SECRET_LENGTH) {
@@ -303,8 +305,15 @@ function shape(v) {
           answerMs: v.PLATFORM_BACKGROUND_ANSWER_TIMEOUT_MS,
         },
       },
-      /** After `failures` calls in a row got no answer (or a 502/503/504), calls fail at once for `coolDownMs`; then one probe. */
-      platformBreaker: { failures: v.PLATFORM_BREAKER_FAILURES, coolDownMs: v.PLATFORM_BREAKER_COOL_DOWN_MS },
+      /**
+       * After `failures` calls in a row got no answer (or a 502/503/504), or `timeouts` of them ran out of time, calls
+       * fail at once for `coolDownMs`; then one probe.
+       */
+      platformBreaker: {
+        failures: v.PLATFORM_BREAKER_FAILURES,
+        timeouts: v.PLATFORM_BREAKER_TIMEOUTS,
+        coolDownMs: v.PLATFORM_BREAKER_COOL_DOWN_MS,
+      },
       /** Signs session cookies (AUTH_SECRET is next-auth's other name for it). */
       authSecret: v.NEXTAUTH_SECRET ?? v.AUTH_SECRET,
       authUrl: v.NEXTAUTH_URL,

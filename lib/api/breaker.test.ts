@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { CircuitBreaker, countsAsFailure, platformStatusOf } from "./breaker";
 
 /** A breaker on a clock the test moves. */
-function breakerAt(failures = 3, coolDownMs = 10_000) {
+function breakerAt(failures = 3, coolDownMs = 10_000, timeouts = failures) {
   let now = Date.parse("2026-11-29T14:02:00Z");
-  const breaker = new CircuitBreaker("http://platform.test", { failures, coolDownMs }, () => now);
+  const breaker = new CircuitBreaker("http://platform.test", { failures, timeouts, coolDownMs }, () => now);
   return { breaker, advance: (ms: number) => (now += ms), now: () => now };
 }
 
@@ -45,6 +45,25 @@ describe("CircuitBreaker", () => {
     breaker.failed(false, "timeout");
     expect(logged()).toEqual([expect.objectContaining({ level: "warn", msg: "platform breaker opened", failures: 3, last_failure: "timeout" })]);
     expect(breaker.view()).toMatchObject({ state: "open", probeAt: "2026-11-29T14:02:10.000Z" });
+  });
+
+  test("timeouts open it sooner than quick failures; an answer starts both counts again", () => {
+    const { breaker } = breakerAt(3, 10_000, 2);
+    breaker.failed(false, "timeout");
+    breaker.succeeded(false);
+    breaker.failed(false, "network_error");
+    breaker.failed(false, "timeout");
+    expect(breaker.state).toBe("closed");
+    breaker.failed(false, "timeout");
+    expect(breaker.state).toBe("open");
+    expect(logged()).toEqual([expect.objectContaining({ msg: "platform breaker opened", failures: 3, last_failure: "timeout" })]);
+
+    const quick = breakerAt(3, 10_000, 1).breaker;
+    quick.failed(false, "server_error");
+    quick.failed(false, "network_error");
+    expect(quick.state).toBe("closed");
+    quick.failed(false, "timeout");
+    expect(quick.state).toBe("open");
   });
 
   test("half-open: after the cool-down one probe goes alone; its answer closes the breaker (one line logged)", () => {

@@ -8,7 +8,10 @@ import type { PlatformStatus } from "./budget-view";
  * - **closed**: calls go. A call that gets no answer (connect or answer timeout, refused or reset connection) or a
  *   502, 503 or 504 counts as a failure; any other answer (a 4xx, a 429, a 500 of one method) proves the platform
  *   answers and resets the count.
- * - **open**: after `failures` failures in a row. For `coolDownMs` no call goes: interactive calls fail at once with
+ * - **open**: after `failures` failures in a row, or sooner, after `timeouts` of them ran out of time. A failure that
+ *   comes at once (a refused connection, a 503) costs nobody much, so a few in a row are needed; a timeout has already
+ *   cost a person the whole timeout, and the next page would wait as long again (Envoy counts these apart too: gateway
+ *   failures and local-origin failures). For `coolDownMs` no call goes: interactive calls fail at once with
  *   `platform_unavailable`, background work pauses (lib/jobs/worker.ts).
  * - **half-open**: after the cool-down the next call is the probe, alone: its success closes the breaker, its failure
  *   opens it for another cool-down. Other calls meanwhile are refused as while open.
@@ -20,7 +23,10 @@ import type { PlatformStatus } from "./budget-view";
 export type BreakerState = "closed" | "open" | "half_open";
 
 export interface BreakerSettings {
+  /** Failures in a row that open it. */
   failures: number;
+  /** Timeouts within those failures that open it sooner. */
+  timeouts: number;
   coolDownMs: number;
 }
 
@@ -46,6 +52,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export class CircuitBreaker {
   #open = false;
   #failures = 0;
+  #timeouts = 0;
   #failingSince: number | null = null;
   #probeAt = 0;
   #probing = false;
@@ -87,6 +94,7 @@ export class CircuitBreaker {
     const wasOpen = this.#open;
     this.#open = false;
     this.#failures = 0;
+    this.#timeouts = 0;
     this.#failingSince = null;
     this.#lastAnsweredAt = this.now();
     if (probe) this.#probing = false;
@@ -97,6 +105,7 @@ export class CircuitBreaker {
   failed(probe: boolean, code: string): void {
     const now = this.now();
     this.#failures += 1;
+    if (code === "timeout") this.#timeouts += 1;
     this.#failingSince ??= now;
     this.#lastFailure = code;
     if (probe) {
@@ -104,7 +113,7 @@ export class CircuitBreaker {
       this.#probeAt = now + this.settings.coolDownMs;
       return;
     }
-    if (!this.#open && this.#failures >= this.settings.failures) {
+    if (!this.#open && (this.#failures >= this.settings.failures || this.#timeouts >= this.settings.timeouts)) {
       this.#open = true;
       this.#probeAt = now + this.settings.coolDownMs;
       log("warn", "platform breaker opened", {

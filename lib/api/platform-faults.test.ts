@@ -32,7 +32,7 @@ const TIMEOUTS = { connectMs: 500, firstByteMs: 700, answerMs: 900 };
 const ANSWERED = { connectMs: 10_000, firstByteMs: 10_000, answerMs: 10_000 };
 
 /** A key of its own (its own budget and breaker) and a client through the fault platform. */
-async function clientThroughFaults(options: Partial<ClientOptions> = {}, breaker = { failures: 100, coolDownMs: 60_000 }) {
+async function clientThroughFaults(options: Partial<ClientOptions> = {}, breaker = { failures: 100, timeouts: 100, coolDownMs: 60_000 }) {
   const { key } = await seedTenant(testbed.database.db);
   breakerFor(fault.baseUrl, keyHashOf(key), breaker);
   return new PlatformClient({ db: testbed.database.db, baseUrl: fault.baseUrl, apiKey: key, timeouts: TIMEOUTS, ...options });
@@ -96,7 +96,7 @@ describe(`a platform that fails (${testDriver()})`, () => {
   });
 
   test("the breaker: after N calls without an answer, calls fail at once (platform_unavailable) without reaching the platform; one probe closes it", async () => {
-    const api = await clientThroughFaults({}, { failures: 2, coolDownMs: 1_500 });
+    const api = await clientThroughFaults({}, { failures: 2, timeouts: 2, coolDownMs: 1_500 });
     fault.set("hang");
     for (let i = 0; i < 2; i++) expect((await failure(getMe(api))).code).toBe("timeout");
     const sent = fault.requests();

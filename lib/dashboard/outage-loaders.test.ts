@@ -70,7 +70,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 describe(`page loaders while the platform does not answer (${testDriver()})`, () => {
   test("what the dashboard keeps comes back as loaded, marked stale; what it does not keep is a typed outage error; the breaker open, nothing is sent", async () => {
     // Two views without an answer open it: the first call of each times out, the page's other calls are not sent.
-    breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, coolDownMs: 60_000 });
+    breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, timeouts: 2, coolDownMs: 60_000 });
     fault.set("none");
     const fresh = await everyLoader(view(ANSWERED));
     expect(fresh.lists.value.map((list) => list.name)).toContain("Deliveries");

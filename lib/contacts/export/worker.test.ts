@@ -298,7 +298,7 @@ describe("export worker", () => {
     const fault = await startFaultPlatform({ upstream: platform.baseUrl });
     try {
       // Its own breaker: two calls without an answer open it for a second.
-      breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, coolDownMs: 1_000 });
+      breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, timeouts: 2, coolDownMs: 1_000 });
       const timeouts = { connectMs: 500, firstByteMs: 700, answerMs: 900 };
       const worker = new ExportWorker({
         db,
