@@ -8,7 +8,10 @@ import { uniqueId, type Tenant } from "@/lib/platform/test-helpers";
 import { confirmRun, createBatch, readBatch, readRows, requestCancel, requestDryRun, saveValidation } from "./batch-store";
 import { adjustmentResultCsvStream } from "./result-csv";
 import { listAuditEntries, recordAuditEntry } from "@/lib/ledger/audit";
-import { addFundsToContactAccount } from "@/lib/api";
+import { addFundsToContactAccount, getMe } from "@/lib/api";
+import { breakerFor } from "@/lib/api/breaker";
+import { keyHashOf } from "@/lib/api/budget";
+import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { moveFunds } from "@/lib/platform/accounts/ledger";
 import { translator } from "@/lib/i18n/translate";
 import { rowIdempotencyKey } from "./row-key";
@@ -403,6 +406,66 @@ describe("run", () => {
     expect(Number(row.wait_count)).toBeGreaterThanOrEqual(1);
     expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { ok: 3 } });
   }, 30_000);
+
+  test("the platform goes away mid-batch: a row whose answer was lost is settled from the journal, the run pauses while the breaker is open and resumes by itself; every row once", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(
+      tenant,
+      [1, 2, 3].map((amount) => ({ contactId: ann.contactId, currency: "USD", kind: "top_up" as const, amount })),
+    );
+    await confirmRun(db(), batchId, await createMember(db()));
+    const fault = await startFaultPlatform({ upstream: testbed.platform.baseUrl });
+    try {
+      breakerFor(fault.baseUrl, keyHashOf(tenant.key), { failures: 2, timeouts: 1, coolDownMs: 1_000 });
+      const timeouts = { connectMs: 500, firstByteMs: 1_500, answerMs: 2_000 };
+      const client = (database: typeof testbed.database.db) =>
+        new PlatformClient({ db: database, baseUrl: fault.baseUrl, apiKey: tenant.key, lane: "background", timeouts });
+      const worker = workerFor(tenant, {
+        connect: async (database) => client(database),
+        async afterCall({ line }) {
+          // After the first row (line 2): the second is applied by the platform, and its answer is lost on the way back.
+          if (line === 2) fault.set("lose_answer", { methods: ["addFundsToContactAccount"] });
+          if (line === 3) {
+            // Then the platform goes away; a page of the dashboard meets it too, and the breaker opens before the third.
+            fault.set("reset");
+            for (let i = 0; i < 2; i++) await getMe(client(db())).catch(() => undefined);
+            expect(breakerFor(fault.baseUrl, keyHashOf(tenant.key)).state).toBe("open");
+          }
+        },
+      });
+      const calls = moneyCalls();
+      const reasons = new Set<string>();
+      const running = worker.runOnce();
+      let result: Awaited<typeof running> | undefined;
+      void running.then((value) => (result = value));
+      while (result === undefined) {
+        const [row] = await queryRows<{ wait_reason: string | null }>(
+          db(),
+          sql`SELECT wait_reason FROM dashboard.adjustment_batches WHERE id = ${batchId}::uuid`,
+        );
+        if (row.wait_reason) reasons.add(row.wait_reason);
+        // Once the run has waited for the platform, it heals.
+        if (reasons.has("platform_unavailable") && fault.fault() !== "none") fault.set("none");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(result).toEqual({ batchId, outcome: "finished" });
+      expect(reasons).toContain("platform_unavailable");
+      // Three rows, three money calls reached the platform: the one whose answer was lost was never sent again.
+      expect(moneyCalls() - calls).toBe(3);
+      expect((await readRows(db(), batchId)).rows.map((row) => [row.line, row.run.status, row.run.balanceAfter])).toEqual([
+        [2, "succeeded", "1"],
+        [3, "succeeded", "3"],
+        [4, "succeeded", "6"],
+      ]);
+      expect(applied(await journalOf(db(), [ann.accounts.USD]))).toEqual(
+        [1, 2, 3].map((amount) => `${ann.accounts.USD}:deposit:${amount}:Refund ${amount + 1}`),
+      );
+      expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 3, ok: 3, unknown: 0 } });
+    } finally {
+      await fault.close();
+    }
+  }, 60_000);
 
   test("cancel: the worker stops before the next row; the rows not sent are cancelled", async () => {
     const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
