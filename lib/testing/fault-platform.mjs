@@ -8,7 +8,9 @@
 //   drip         answers 200 at once, then drips the body one byte every `dripMs`, for a minute
 //   lose_answer  passes the request through (the platform does it) and resets the connection instead of answering
 //
-// A fault may be limited to some methods (`methods`: ["addFundsToContactAccount"]); the others pass through.
+// A fault may be limited to some methods (`methods`: ["addFundsToContactAccount"]); the others pass through. With
+// `then`, the first call it hits turns the platform into that fault for every method (the answer of a top-up lost,
+// and the platform gone right after it: `{ fault: "lose_answer", methods: [...], then: "hang" }`).
 // Plain JavaScript so that the browser tests' server (e2e/serve.mjs), the benches and vitest share it. Controlled in
 // process (`set`) or over HTTP: POST /__fault {"fault":"hang"} (loopback only, a test tool).
 import { createServer } from "node:http";
@@ -16,7 +18,7 @@ import { createServer } from "node:http";
 const FAULTS = /** @type {const} */ (["none", "hang", "reset", "502", "503", "drip", "lose_answer"]);
 
 /** @typedef {(typeof FAULTS)[number]} Fault */
-/** @typedef {{ retryAfterSeconds?: number, dripMs?: number, methods?: string[] }} FaultOptions `methods`: only calls of these (default all) */
+/** @typedef {{ retryAfterSeconds?: number, dripMs?: number, methods?: string[], then?: Fault }} FaultOptions `methods`: only calls of these (default all); `then`: the fault after the first call it hits */
 
 /** @param {import("node:http").IncomingMessage} request @returns {Promise<Buffer>} */
 async function readBody(request) {
@@ -47,6 +49,7 @@ export async function startFaultPlatform({ upstream, port = 0, host = "127.0.0.1
   /** @param {Fault} next @param {FaultOptions} [options] */
   const set = (next, options = {}) => {
     if (!FAULTS.includes(next)) throw new Error(`unknown fault ${JSON.stringify(next)}: one of ${FAULTS.join(", ")}`);
+    if (options.then !== undefined && !FAULTS.includes(options.then)) throw new Error(`unknown fault ${JSON.stringify(options.then)} after it`);
     fault = next;
     faultOptions = options;
   };
@@ -81,6 +84,8 @@ export async function startFaultPlatform({ upstream, port = 0, host = "127.0.0.1
       requests += 1;
       const method = decodeURIComponent(new URL(request.url ?? "/", "http://fault.test").pathname.replace(/^\/api\/v1\//, ""));
       const now = faultOptions.methods && !faultOptions.methods.includes(method) ? "none" : fault;
+      if (now !== "none" && faultOptions.then !== undefined)
+        set(faultOptions.then, { retryAfterSeconds: faultOptions.retryAfterSeconds, dripMs: faultOptions.dripMs });
       if (now === "hang") return; // the socket stays open until the client gives up or the server closes
       if (now === "reset") return request.socket.resetAndDestroy();
       if (now === "502") {
