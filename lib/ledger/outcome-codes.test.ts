@@ -32,7 +32,7 @@ function producedCodes(): string[] {
   for (const code of matches(read("lib/api/errors.ts"), /"([a-z]+(?:_[a-z]+)*)"/g)) codes.add(code);
   for (const line of read("lib/api/transport.ts")
     .split("\n")
-    .filter((text) => /\bcode: /.test(text))) {
+    .filter((text) => /\bcode(: | = )/.test(text))) {
     for (const code of matches(line, /"([a-z]+(?:_[a-z]+)*)"/g)) codes.add(code);
   }
   for (const file of sourceFiles("lib/ledger")) {
@@ -46,7 +46,9 @@ describe("outcome codes in words", () => {
 
   test("the scan finds the codes the ledger is known to record", () => {
     expect(codes).toEqual(expect.arrayContaining(["insufficient_funds", "account_blocked", "currency_exists", "account_not_empty", "account_not_found"]));
-    expect(codes).toEqual(expect.arrayContaining(["not_found", "forbidden", "rate_limited", "network_error", "timeout", "server_error", "internal_error"]));
+    expect(codes).toEqual(
+      expect.arrayContaining(["not_found", "forbidden", "rate_limited", "network_error", "timeout", "platform_unavailable", "server_error", "internal_error"]),
+    );
   });
 
   test.each(codes)("%s has a text in English and Russian", (code) => {
