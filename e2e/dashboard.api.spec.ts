@@ -81,12 +81,14 @@ for (const [role, status] of [
   });
 }
 
-test("budget: the shared request budget is readable (never the key)", async ({ baseURL }) => {
+test("budget: the shared request budget and whether the platform answers are readable (never the key)", async ({ baseURL }) => {
   const api = await as("support", baseURL!);
   await api.get("/contacts");
   const body = await (await api.get("/api/dashboard/budget")).json();
-  expect(Object.keys(body).sort()).toEqual(["backgroundWaitSeconds", "limit", "pausedForSeconds", "remaining"]);
+  expect(Object.keys(body).sort()).toEqual(["backgroundWaitSeconds", "limit", "pausedForSeconds", "platform", "remaining"]);
   expect(body.limit).toBe(Number(process.env.E2E_RATE_LIMIT));
+  // The platform answers: the banner's source says so (its breaker closed, no outage since).
+  expect(body.platform).toMatchObject({ answering: true, state: "closed", since: null });
   expect(JSON.stringify(body)).not.toContain(apiKey());
   await api.dispose();
 });
