@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Link from "next/link";
+import { requireUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
 import { getDb } from "@/lib/db/client";
 import { findContactNames } from "@/lib/contacts/contact-names";
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The ledger panel on a page of its own (the contact page shows the same panel through its ledger slot). */
 export default async function ContactLedgerPage({ params }: { params: Promise<{ contactId: string }> }) {
-  const { contactId } = await params;
+  const [{ contactId }] = await Promise.all([params, requireUser()]);
   if (!/^\d{1,15}$/.test(contactId) || Number(contactId) < 1) notFound();
   const [t, names] = await Promise.all([getTranslator(), getDb().then((db) => findContactNames(db, [Number(contactId)]))]);
   return (
