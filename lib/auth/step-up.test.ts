@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { generate } from "otplib";
 import { uniqueId } from "@/lib/platform/test-helpers";
@@ -8,6 +8,14 @@ import { liveSessionUser, startSession } from "./sessions";
 import { beginEnrolment, confirmEnrolment } from "./totp";
 import { amountsAboveThreshold, readSecuritySettings, saveSecuritySettings } from "./security-settings";
 import { confirmCodeInSession, grantStepUp, requireStepUp } from "./step-up";
+import { eq, sql } from "drizzle-orm";
+import { adjustmentBatches, auditEntries } from "@/lib/db/schema";
+import { PlatformClient } from "@/lib/api/client";
+import { translator } from "@/lib/i18n/translate";
+import { runOnce, type Performed } from "@/lib/ledger/run-once";
+import { fingerprintOf } from "@/lib/ledger/idempotency";
+import { confirmRun } from "@/lib/adjustments/batch-store";
+import { validatedBatch } from "@/lib/adjustments/testing";
 
 const database = useTestDatabase();
 const key = randomBytes(32);
@@ -23,6 +31,32 @@ async function member(enrolled: boolean) {
     await confirmEnrolment(database.db, user.id, await generate({ secret, epoch: T0 }), { key, epoch: T0 });
   }
   return { user, sessionId, secret, who: { id: user.id, sessionId } };
+}
+
+/**
+ * A top-up or debit recorded as the ledger records one (runOnce: the intent, its outcome and the audit entry); the
+ * platform's side is the `perform` answer, since only what was recorded matters here.
+ */
+async function moved(actor: { id: number; email: string }, currency: string, minor: bigint, status: "succeeded" | "failed" | "unknown" = "succeeded") {
+  const operation = "top_up" as const;
+  const context = {
+    db: database.db,
+    api: new PlatformClient({ db: database.db, baseUrl: "http://platform.invalid", apiKey: "unused" }),
+    actor: { id: actor.id, email: actor.email, name: "", role: "lead" as const },
+    t: translator("en"),
+  };
+  const key = randomUUID();
+  const perform = async (requestId: string): Promise<Performed> => ({
+    outcome:
+      status === "failed"
+        ? { status, operation, requestId, error: { code: "insufficient_funds", status: 422, message: "no", fieldErrors: {} } }
+        : status === "unknown"
+          ? { status, operation, requestId, reason: "timeout" }
+          : { status, operation, requestId, account: null as never, balanceAfter: "0" },
+  });
+  const fingerprint = fingerprintOf({ operation, currency, amount: minor });
+  const facts = { contactId: uniqueId(), accountId: uniqueId(), currency, kind: operation, amount: minor, description: null };
+  await runOnce(context, { key, userId: actor.id, operation, fingerprint }, facts, perform);
 }
 
 const refusal = (promise: Promise<unknown>) =>
@@ -101,5 +135,101 @@ describe("the team's security rules and the step-up of money actions", () => {
     await confirmEnrolment(database.db, plain.user.id, await generate({ secret, epoch: T0 }), { key, epoch: T0 });
     expect((await liveSessionUser(database.db, plain.user.id, plain.sessionId))?.twoFactorPending).toBe(false);
     await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: {} }, null);
+  });
+
+  describe("the threshold holds what the member moved in the last hour, per currency", () => {
+    const threshold = { RUB: 100000n };
+    const rub = (minor: bigint) => [{ currency: "RUB", minor }];
+
+    test("one 999.00 passes; once recorded, a second asks; refused ones and other currencies do not count", async () => {
+      await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: threshold }, null);
+      const careful = await member(true);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBeNull();
+      await moved(careful.user, "RUB", 99900n);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBe("step_up_required");
+      // 999.00 + 1.00 is the threshold itself, not above it.
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(100n)))).toBeNull();
+      // Another currency (no threshold) is not held to RUB's.
+      expect(await refusal(requireStepUp(database.db, careful.who, [{ currency: "USD", minor: 10n ** 9n }]))).toBeNull();
+
+      const other = await member(true);
+      await moved(other.user, "RUB", 99900n, "failed");
+      await moved(other.user, "USD", 99900n);
+      expect(await refusal(requireStepUp(database.db, other.who, rub(99900n)))).toBeNull();
+      // An unknown outcome may have moved the money: it counts.
+      await moved(other.user, "RUB", 200n, "unknown");
+      expect(await refusal(requireStepUp(database.db, other.who, rub(99900n)))).toBe("step_up_required");
+      // A member without two-factor cannot move more than the threshold in an hour either.
+      const plain = await member(false);
+      await moved(plain.user, "RUB", 99900n);
+      expect(await refusal(requireStepUp(database.db, plain.who, rub(99900n)))).toBe("step_up.enrol_first");
+    });
+
+    test("moves older than an hour and another member's moves do not count", async () => {
+      await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: threshold }, null);
+      const careful = await member(true);
+      const other = await member(true);
+      // audit_entries is insert-only: an old entry is inserted as it stands.
+      await database.db.insert(auditEntries).values({
+        createdAt: sql`now() - interval '61 minutes'`,
+        userId: careful.user.id,
+        userEmail: careful.user.email,
+        userRole: "lead",
+        contactId: uniqueId(),
+        accountId: uniqueId(),
+        currency: "RUB",
+        kind: "top_up",
+        amount: 99900n,
+        outcome: "succeeded",
+        idempotencyKey: randomUUID(),
+      });
+      await moved(other.user, "RUB", 99900n);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBeNull();
+      // But the other member's own second one asks.
+      expect(await refusal(requireStepUp(database.db, other.who, rub(99900n)))).toBe("step_up_required");
+    });
+
+    test("a bulk adjustment the member confirmed in the last hour counts with its total; one confirmed earlier does not", async () => {
+      await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: threshold }, null);
+      const careful = await member(true);
+      const creator = await member(false);
+      const confirmed = async (planned: { kind: "top_up" | "debit"; amount: number }[]) => {
+        const batchId = await validatedBatch(
+          database.db,
+          creator.user.id,
+          planned.map((row) => ({ contactId: uniqueId(), currency: "RUB", ...row })),
+        );
+        await database.db
+          .update(adjustmentBatches)
+          .set({ status: "checked", checkedAt: sql`now()` })
+          .where(eq(adjustmentBatches.id, batchId));
+        await confirmRun(database.db, batchId, careful.user);
+        return batchId;
+      };
+      const old = await confirmed([{ kind: "top_up", amount: 99900 }]);
+      await database.db
+        .update(adjustmentBatches)
+        .set({ confirmedAt: sql`now() - interval '2 hours'` })
+        .where(eq(adjustmentBatches.id, old));
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBeNull();
+      // 600.00 of top-ups and 300.00 of debits: 900.00 moved.
+      await confirmed([
+        { kind: "top_up", amount: 60000 },
+        { kind: "debit", amount: 30000 },
+      ]);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(10000n)))).toBeNull();
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(10001n)))).toBe("step_up_required");
+      // The member who only created the batch moved nothing.
+      expect(await refusal(requireStepUp(database.db, creator.who, rub(99900n)))).toBeNull();
+    });
+
+    test("with a fresh code the second passes", async () => {
+      await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: threshold }, null);
+      const careful = await member(true);
+      await moved(careful.user, "RUB", 99900n);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBe("step_up_required");
+      await grantStepUp(database.db, careful.user.id, careful.sessionId);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n)))).toBeNull();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/actions/errors";
 import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";
@@ -50,14 +50,65 @@ export async function grantStepUp(db: Db, userId: number, sessionId: string, sec
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
+/** How far back what a member moved counts towards the threshold, with the amounts of the request. */
+export const STEP_UP_WINDOW_MINUTES = 60;
+
 /**
- * Before a money action: when an amount is above its currency's threshold, the session must have given a fresh code
- * (step_up_until later than now). Refused with `step_up_required` (the form asks for the code, then sends the same
- * request again), or `step_up.enrol_first` for a member without two-factor (nothing to ask them for).
+ * What the member moved in the window, per currency (minor units, top-ups and debits alike), among `currencies`:
+ * their single top-ups and debits that went through or may have (the audit entry's outcome succeeded or unknown,
+ * not settled later as failed; refused ones moved nothing), and the totals of the bulk adjustments they confirmed
+ * (as confirmed: whatever its rows' outcomes, the run was theirs to start). A batch's own rows are counted by its
+ * total, not again as entries.
+ */
+export async function movedInWindow(
+  db: Db,
+  userId: number,
+  currencies: string[],
+  minutes = STEP_UP_WINDOW_MINUTES,
+): Promise<{ currency: string; minor: bigint }[]> {
+  if (currencies.length === 0) return [];
+  const among = sql.join(
+    currencies.map((currency) => sql`${currency}`),
+    sql`, `,
+  );
+  const since = sql`now() - make_interval(mins => ${minutes}::int)`;
+  const rows = await queryRows<{ currency: string; minor: string }>(
+    db,
+    sql`SELECT m.currency, sum(m.minor)::text AS minor
+        FROM (
+          SELECT e.currency, abs(e.amount)::numeric AS minor
+          FROM dashboard.audit_entries e
+          WHERE e.user_id = ${userId} AND e.created_at > ${since}
+            AND e.kind IN ('top_up', 'debit') AND e.batch_id IS NULL AND e.reconciles_entry_id IS NULL
+            AND e.outcome IN ('succeeded', 'unknown') AND e.amount IS NOT NULL AND e.currency IN (${among})
+            AND NOT EXISTS (SELECT 1 FROM dashboard.audit_entries s WHERE s.reconciles_entry_id = e.id AND s.outcome = 'failed')
+          UNION ALL
+          SELECT t.currency, (CASE WHEN t.sums->'top_up'->>'minor' ~ '^[0-9]{1,30}$' THEN (t.sums->'top_up'->>'minor')::numeric ELSE 0 END)
+                           + (CASE WHEN t.sums->'debit'->>'minor' ~ '^[0-9]{1,30}$' THEN (t.sums->'debit'->>'minor')::numeric ELSE 0 END)
+          FROM dashboard.adjustment_batches b
+          CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(b.totals) = 'object' THEN b.totals ELSE '{}'::jsonb END) AS t(currency, sums)
+          WHERE b.confirmed_by = ${userId} AND b.confirmed_at > ${since} AND t.currency IN (${among})
+        ) m
+        GROUP BY m.currency`,
+  );
+  return rows.map((row) => ({ currency: row.currency, minor: BigInt(row.minor) }));
+}
+
+/**
+ * Before a money action: when what the member moved in the last hour (movedInWindow) and this request's amounts add
+ * up above a currency's threshold, the session must have given a fresh code (step_up_until later than now) — so many
+ * small top-ups under the threshold ask as one large one would. Only the currencies this request moves are held to
+ * it. Refused with `step_up_required` (the form asks for the code, then sends the same request again), or
+ * `step_up.enrol_first` for a member without two-factor (nothing to ask them for).
  */
 export async function requireStepUp(db: Db, user: { id: number; sessionId: string }, amounts: { currency: string; minor: bigint }[]): Promise<void> {
   const settings = await readSecuritySettings(db);
-  if (amountsAboveThreshold(settings, amounts).length === 0) return;
+  const held = [...new Set(amounts.filter(({ currency, minor }) => minor !== 0n && settings.stepUpThresholds[currency] !== undefined).map((a) => a.currency))];
+  if (held.length === 0) return;
+  if (amountsAboveThreshold(settings, amounts).length === 0) {
+    const moved = await movedInWindow(db, user.id, held);
+    if (amountsAboveThreshold(settings, [...moved, ...amounts]).every((currency) => !held.includes(currency))) return;
+  }
   const [row] = await db
     .select({
       enrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`,
