@@ -6,6 +6,7 @@ import { findIntent, settleIntent } from "@/lib/ledger/idempotency";
 import { findJournalEntry } from "@/lib/ledger/reconcile-operation";
 import type { LedgerContext } from "@/lib/ledger/run-once";
 import type { LedgerOutcome } from "@/lib/ledger/types";
+import { keyMismatchOutcome, rowIntent, storedIntentIs } from "./row-intent";
 import { recordRowOutcome, sentAtOf, succeededBalances, type RowOutcome, type RunRow } from "./run-store";
 
 /**
@@ -50,6 +51,11 @@ export async function reconcileRow(context: LedgerContext, batchId: string, row:
   const key = row.idempotencyKey;
   const intent = key ? await findIntent(db, key) : null;
   if (!key || !intent) return "not_sent";
+  if (!(await storedIntentIs(db, rowIntent(batchId, row, actor.id, key)))) {
+    // Another request holds the row's key: neither its outcome nor a journal entry is taken for the row.
+    await recordRowOutcome(db, batchId, row.line, keyMismatchOutcome(t("adjustments.row.key_mismatch")));
+    return "unknown";
+  }
   if (intent.status === "succeeded" || intent.status === "failed") {
     // Recorded by its worker after all (a late answer): the row takes it.
     await recordRowOutcome(db, batchId, row.line, rowOutcomeOf(intent.outcome!, t("adjustments.row.unknown")));

@@ -14,6 +14,8 @@ import { keyHashOf } from "@/lib/api/budget";
 import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { moveFunds } from "@/lib/platform/accounts/ledger";
 import { translator } from "@/lib/i18n/translate";
+import { moveMoney } from "@/lib/ledger/move-money";
+import { rowIntent } from "./row-intent";
 import { rowIdempotencyKey } from "./row-key";
 import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
 import type { AdjustmentRow } from "./types";
@@ -30,6 +32,8 @@ const db = () => testbed.database.db;
 
 beforeAll(() => {
   process.env.DASHBOARD_EXPORT_LOG = "0";
+  // The row keys are derived from the dashboard's secret (row-key.ts).
+  process.env.NEXTAUTH_SECRET = "test-secret-0123456789abcdef0123456789";
   reloadConfig();
 });
 
@@ -310,11 +314,21 @@ describe("run", () => {
     await confirmRun(db(), batchId, member);
     // The dead worker's traces: line 3 marked sending and its key claimed (pending), no call made.
     const key = rowIdempotencyKey(batchId, 3);
+    const lineThree = {
+      line: 3,
+      contactId: ann.contactId,
+      accountId: ann.accounts.USD,
+      currency: "USD",
+      kind: "top_up" as const,
+      amountMinor: 20n,
+      description: "Refund 3",
+    };
+    const lineThreeFingerprint = rowIntent(batchId, lineThree, member.id, key).fingerprint;
     await db().execute(
       sql`UPDATE dashboard.adjustment_rows SET run_status = 'sending', sent_at = now(), idempotency_key = ${key}::uuid WHERE batch_id = ${batchId}::uuid AND line = 3`,
     );
     await db().execute(
-      sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status) VALUES (${key}::uuid, ${member.id}, 'top_up', 'x', 'pending')`,
+      sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status) VALUES (${key}::uuid, ${member.id}, 'top_up', ${lineThreeFingerprint}, 'pending')`,
     );
     const calls = moneyCalls();
     expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
@@ -335,6 +349,97 @@ describe("run", () => {
     expect(applied(await journalOf(db(), [ann.accounts.USD]))).toEqual([`${ann.accounts.USD}:deposit:10:Refund 2`, `${ann.accounts.USD}:deposit:30:Refund 4`]);
   }, 30_000);
 
+  test("a row's key pre-claimed by a single top-up (another request): the row is unknown (key_mismatch), never succeeded; only the foreign top-up moved money", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 1000 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(tenant, [
+      { contactId: ann.contactId, currency: "USD", kind: "top_up", amount: 100 },
+      { contactId: ann.contactId, currency: "USD", kind: "top_up", amount: 50 },
+    ]);
+    const confirmer = await createMember(db(), "owner");
+    await confirmRun(db(), batchId, confirmer);
+    // The same member makes a single top-up of another amount under line 2's key (as a forged form would).
+    const api = new PlatformClient({ db: db(), baseUrl: testbed.platform.baseUrl, apiKey: tenant.key });
+    const foreign = await moveMoney(
+      { db: db(), api, actor: confirmer, t: translator("en") },
+      {
+        kind: "top_up",
+        contactId: ann.contactId,
+        accountId: ann.accounts.USD,
+        currency: "USD",
+        locale: "en",
+        amount: "0.07",
+        amountMinor: 7n,
+        description: "Refund 2",
+        idempotencyKey: rowIdempotencyKey(batchId, 2),
+      },
+    );
+    expect(foreign.status).toBe("succeeded");
+    const calls = moneyCalls();
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    expect(moneyCalls() - calls).toBe(1);
+    expect((await readRows(db(), batchId)).rows.map((row) => [row.line, row.run.status, row.run.errorCode])).toEqual([
+      [2, "unknown", "key_mismatch"],
+      [3, "succeeded", null],
+    ]);
+    expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", progress: { done: 2, ok: 1, unknown: 1 } });
+    expect(applied(await journalOf(db(), [ann.accounts.USD])).slice(1)).toEqual([
+      `${ann.accounts.USD}:deposit:7:Refund 2`,
+      `${ann.accounts.USD}:deposit:50:Refund 3`,
+    ]);
+    expect(await balancesOf(db(), [ann.accounts.USD])).toEqual({ [ann.accounts.USD]: "1057" });
+  }, 30_000);
+
+  test("a sending row: an earlier intent under its key is adopted only when it is the row's (account, kind, amount, actor); another one leaves it unknown (key_mismatch)", async () => {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 1000 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(tenant, [
+      { contactId: ann.contactId, currency: "USD", kind: "top_up", amount: 100 },
+      { contactId: ann.contactId, currency: "USD", kind: "top_up", amount: 50 },
+      { contactId: ann.contactId, currency: "USD", kind: "top_up", amount: 20 },
+    ]);
+    const confirmer = await createMember(db(), "owner");
+    const other = await createMember(db(), "owner");
+    await confirmRun(db(), batchId, confirmer);
+    const row = (line: number, amountMinor: bigint) => ({
+      line,
+      contactId: ann.contactId,
+      accountId: ann.accounts.USD,
+      currency: "USD",
+      kind: "top_up" as const,
+      amountMinor,
+      description: `Refund ${line}`,
+    });
+    const outcome = (balance: string) => JSON.stringify({ status: "succeeded", operation: "top_up", account: null, balanceAfter: balance, requestId: "r" });
+    // Lines 2–4 marked sending long ago by a dead worker; under their keys: line 2 its own recorded outcome, line 3 another
+    // amount, line 4 its own request but by another member.
+    const recorded: [number, number, string][] = [
+      [2, confirmer.id, rowIntent(batchId, row(2, 100n), confirmer.id, rowIdempotencyKey(batchId, 2)).fingerprint],
+      [3, confirmer.id, rowIntent(batchId, row(3, 5000n), confirmer.id, rowIdempotencyKey(batchId, 3)).fingerprint],
+      [4, other.id, rowIntent(batchId, row(4, 20n), other.id, rowIdempotencyKey(batchId, 4)).fingerprint],
+    ];
+    for (const [line, userId, fingerprint] of recorded) {
+      const key = rowIdempotencyKey(batchId, line);
+      await db().execute(
+        sql`UPDATE dashboard.adjustment_rows SET run_status = 'sending', sent_at = now() - interval '1 hour', idempotency_key = ${key}::uuid
+            WHERE batch_id = ${batchId}::uuid AND line = ${line}`,
+      );
+      await db().execute(
+        sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status, outcome)
+            VALUES (${key}::uuid, ${userId}, 'top_up', ${fingerprint}, 'succeeded', ${outcome("1100")}::jsonb)`,
+      );
+    }
+    const calls = moneyCalls();
+    expect(await workerFor(tenant).runOnce()).toEqual({ batchId, outcome: "finished" });
+    expect(moneyCalls() - calls).toBe(0);
+    expect((await readRows(db(), batchId)).rows.map((row) => [row.line, row.run.status, row.run.errorCode, row.run.balanceAfter])).toEqual([
+      [2, "succeeded", null, "1100"],
+      [3, "unknown", "key_mismatch", null],
+      [4, "unknown", "key_mismatch", null],
+    ]);
+    expect(await balancesOf(db(), [ann.accounts.USD])).toEqual({ [ann.accounts.USD]: "1000" });
+  }, 30_000);
+
   test("a row whose call got no answer (unknown) is settled from the journal at the end of the run: succeeded, the audit entry pointing at the unknown one", async () => {
     const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
     const [ann] = contacts;
@@ -349,9 +454,19 @@ describe("run", () => {
     const api = new PlatformClient({ db: db(), baseUrl: testbed.platform.baseUrl, apiKey: tenant.key });
     await addFundsToContactAccount(api, { account_id: ann.accounts.USD, amount: BigInt(10), description: "Refund 2" });
     const outcome = { status: "unknown", operation: "top_up", reason: "timeout", requestId: "r-2" };
+    const lineTwo = {
+      line: 2,
+      contactId: ann.contactId,
+      accountId: ann.accounts.USD,
+      currency: "USD",
+      kind: "top_up" as const,
+      amountMinor: 10n,
+      description: "Refund 2",
+    };
+    const lineTwoFingerprint = rowIntent(batchId, lineTwo, member.id, key).fingerprint;
     await db().execute(
       sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status, outcome)
-          VALUES (${key}::uuid, ${member.id}, 'top_up', 'x', 'unknown', ${JSON.stringify(outcome)}::jsonb)`,
+          VALUES (${key}::uuid, ${member.id}, 'top_up', ${lineTwoFingerprint}, 'unknown', ${JSON.stringify(outcome)}::jsonb)`,
     );
     await recordAuditEntry(db(), {
       actor: member,

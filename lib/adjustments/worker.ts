@@ -17,12 +17,14 @@ import { isRole } from "@/lib/auth/permissions";
 import { translator } from "@/lib/i18n/translate";
 import { LeasedWorker, type PlatformWorkerOptions } from "@/lib/jobs/worker";
 import type { Actor } from "@/lib/ledger/audit";
-import { fingerprintOf, findIntent } from "@/lib/ledger/idempotency";
+import { DashboardError } from "@/lib/actions/errors";
+import { findIntent } from "@/lib/ledger/idempotency";
 import { isUnknownOutcome, toFailure } from "@/lib/ledger/outcome";
 import { NotPerformed, runOnce, type LedgerContext, type Performed } from "@/lib/ledger/run-once";
 import type { LedgerResult } from "@/lib/ledger/types";
 import { checkContactRows } from "./dry-run";
 import { reconcileRow, rowOutcomeOf } from "./reconcile-row";
+import { keyMismatchOutcome, rowIntent, storedIntentIs } from "./row-intent";
 import { rowIdempotencyKey } from "./row-key";
 import {
   abandonDryRun,
@@ -236,6 +238,11 @@ export class AdjustmentWorker extends LeasedWorker {
       // Marked by a worker that stopped or died: never sent again if its key was claimed.
       const intent = row.idempotencyKey ? await findIntent(this.db, row.idempotencyKey) : null;
       if (intent) {
+        if (!(await storedIntentIs(this.db, rowIntent(batchId, row, context.actor.id, row.idempotencyKey!)))) {
+          // Another request holds the row's key: its outcome is not the row's.
+          await recordRowOutcome(this.db, batchId, row.line, keyMismatchOutcome(this.#t("adjustments.row.key_mismatch")));
+          return "done";
+        }
         if (intent.status !== "pending" && intent.outcome) {
           await recordRowOutcome(this.db, batchId, row.line, rowOutcomeOf(intent.outcome, this.#t("adjustments.row.unknown")));
           return "done";
@@ -256,6 +263,11 @@ export class AdjustmentWorker extends LeasedWorker {
         await unmarkSending(this.db, batchId, row.line);
         return "retry";
       }
+      if (error instanceof DashboardError && error.code === "ledger.key_reused") {
+        // The key was claimed by another request (not this row's): nothing was sent, and its outcome is not the row's.
+        await recordRowOutcome(this.db, batchId, row.line, keyMismatchOutcome(this.#t("adjustments.row.key_mismatch")));
+        return "done";
+      }
       throw error;
     }
     if (result.status === "in_progress") return "open";
@@ -266,21 +278,7 @@ export class AdjustmentWorker extends LeasedWorker {
   #send(context: LedgerContext, batchId: string, row: RunRow, key: string): Promise<LedgerResult> {
     const t = this.#t;
     const operation = row.kind;
-    const intent = {
-      key,
-      userId: context.actor.id,
-      operation,
-      fingerprint: fingerprintOf({
-        operation,
-        batchId,
-        line: row.line,
-        contactId: row.contactId,
-        accountId: row.accountId,
-        currency: row.currency,
-        amount: row.amountMinor,
-        description: row.description,
-      }),
-    };
+    const intent = rowIntent(batchId, row, context.actor.id, key);
     const facts = {
       contactId: row.contactId,
       accountId: row.accountId,

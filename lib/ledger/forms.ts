@@ -19,6 +19,11 @@ const AMOUNT_MESSAGES: Record<AmountErrorCode, string> = {
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const IdempotencyKeySchema = z.uuid("ledger.key.invalid");
+/**
+ * A key the browser made for an operation it submits: a UUID v4 (crypto.randomUUID, components/ledger/idempotency-key.ts).
+ * Other versions are refused: v8 is the bulk rows' namespace (lib/adjustments/row-key.ts), never claimed from a form.
+ */
+const BrowserKeySchema = z.uuid({ version: "v4", message: "ledger.key.invalid" });
 const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, "ledger.currency.invalid");
 /** The language the amount was typed in: it decides whether "1,000" is a thousand or one (English when not said). */
 const LocaleSchema = z.enum(LOCALES);
@@ -94,7 +99,7 @@ const movementRequestSchema = <K extends MovementKind>(kind: K) =>
     accountId: Id,
     currency: CurrencySchema,
     locale: LocaleSchema.default("en"),
-    idempotencyKey: IdempotencyKeySchema,
+    idempotencyKey: BrowserKeySchema,
   }).transform((value, ctx) => {
     const minor = checkAmount(value.amount, value.currency, value.locale, ctx);
     return minor === null ? z.NEVER : { ...value, amountMinor: minor };
@@ -108,14 +113,14 @@ export type MovementRequest = z.output<typeof TopUpRequestSchema> | z.output<typ
 export const OpenAccountRequestSchema = z.object({
   contactId: Id,
   currency: CurrencySchema,
-  idempotencyKey: IdempotencyKeySchema,
+  idempotencyKey: BrowserKeySchema,
 });
 export type OpenAccountRequest = z.output<typeof OpenAccountRequestSchema>;
 
 export const DeleteAccountRequestSchema = z.object({
   contactId: Id,
   accountId: Id,
-  idempotencyKey: IdempotencyKeySchema,
+  idempotencyKey: BrowserKeySchema,
 });
 export type DeleteAccountRequest = z.output<typeof DeleteAccountRequestSchema>;
 

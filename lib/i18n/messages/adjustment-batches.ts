@@ -19,6 +19,7 @@ export const adjustmentBatchMessages = defineMessages(
     "adjustments.row.account_blocked": "The account is blocked: debits are refused.",
     "adjustments.row.insufficient_funds": "Not enough money: the balance before this row would be :balance.",
     "adjustments.row.cancelled": "Not sent: the batch was cancelled.",
+    "adjustments.row.key_mismatch": "Not taken: another request holds this row's key. Check the balance and the audit log before making it again.",
     "adjustments.row.unknown": "Sent, but no answer was recorded and the journal does not show it: check the balance before making it again.",
   },
   {
@@ -38,6 +39,7 @@ export const adjustmentBatchMessages = defineMessages(
     "adjustments.row.account_blocked": "Счёт заблокирован: списания запрещены.",
     "adjustments.row.insufficient_funds": "Недостаточно средств: баланс перед этой строкой был бы :balance.",
     "adjustments.row.cancelled": "Не отправлено: пакет отменён.",
+    "adjustments.row.key_mismatch": "Не учтено: ключ этой строки занят другим запросом. Проверьте баланс и журнал аудита, прежде чем повторять.",
     "adjustments.row.unknown": "Отправлено, но ответ не записан, и в журнале операции нет: проверьте баланс, прежде чем повторять.",
   },
 );
