@@ -51,7 +51,7 @@ export async function grantStepUp(db: Db, userId: number, sessionId: string, sec
 }
 
 /** How far back what a member moved counts towards the threshold, with the amounts of the request. */
-export const STEP_UP_WINDOW_MINUTES = 60;
+const STEP_UP_WINDOW_MINUTES = 60;
 
 /**
  * What the member moved in the window, per currency (minor units, top-ups and debits alike), among `currencies`:
@@ -60,7 +60,7 @@ export const STEP_UP_WINDOW_MINUTES = 60;
  * (as confirmed: whatever its rows' outcomes, the run was theirs to start). A batch's own rows are counted by its
  * total, not again as entries.
  */
-export async function movedInWindow(
+async function movedInWindow(
   db: Db,
   userId: number,
   currencies: string[],
