@@ -60,12 +60,7 @@ const STEP_UP_WINDOW_MINUTES = 60;
  * (as confirmed: whatever its rows' outcomes, the run was theirs to start). A batch's own rows are counted by its
  * total, not again as entries.
  */
-async function movedInWindow(
-  db: Db,
-  userId: number,
-  currencies: string[],
-  minutes = STEP_UP_WINDOW_MINUTES,
-): Promise<{ currency: string; minor: bigint }[]> {
+async function movedInWindow(db: Db, userId: number, currencies: string[], minutes = STEP_UP_WINDOW_MINUTES): Promise<{ currency: string; minor: bigint }[]> {
   if (currencies.length === 0) return [];
   const among = sql.join(
     currencies.map((currency) => sql`${currency}`),
