@@ -12,7 +12,7 @@ process.env.E2E_PORT ??= "3100";
 process.env.E2E_DATA_DIR ??= path.resolve(".test-data", `e2e-${stamp}`);
 process.env.E2E_API_KEY ??= `e2e_${randomBytes(24).toString("hex")}`;
 process.env.E2E_PASSWORD ??= `pw-${randomBytes(9).toString("base64url")}`;
-process.env.E2E_OPERATOR_TOKEN ??= `op-${randomBytes(12).toString("hex")}`;
+process.env.E2E_OPERATOR_TOKEN ??= `op-${randomBytes(16).toString("hex")}`;
 process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
 // The suite's server allows more API requests a minute than any ordinary test makes (two workers through one key
 // would outrun the real 120 and turn assertions into waits). The budget and its waits are tested on purpose against

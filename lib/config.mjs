@@ -177,8 +177,21 @@ const smtpUrl = () =>
     return text;
   });
 
-/** The shortest NEXTAUTH_SECRET accepted: 32 characters (openssl rand -base64 32 gives 44). */
+/** The shortest secret accepted (NEXTAUTH_SECRET, AUTH_SECRET, PLATFORM_OPERATOR_TOKEN): 32 characters (openssl rand -base64 32 gives 44). */
 const MIN_SECRET_LENGTH = 32;
+
+/** A secret that may be unset; when set, at least MIN_SECRET_LENGTH characters. Its value is never repeated in the refusal. */
+const secretText = () =>
+  optionalText().transform((text, context) => {
+    if (text !== null && text.length < MIN_SECRET_LENGTH) {
+      context.addIssue({
+        code: "custom",
+        message: `must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 32); the value given has ${text.length}`,
+      });
+      return z.NEVER;
+    }
+    return text;
+  });
 
 const variables = z.object({
   NODE_ENV: optionalText(),
@@ -191,7 +204,7 @@ const variables = z.object({
   DATA_DIR: optionalText().transform((text) => path.resolve(/*turbopackIgnore: true*/ text ?? "./.data")),
   DATABASE_POOL_SIZE: wholeNumber({ min: 1, max: 1000, fallback: 10, unit: "connections" }),
   NEXT_DIST_DIR: optionalText().transform((text) => text ?? ".next"),
-  PLATFORM_OPERATOR_TOKEN: optionalText(),
+  PLATFORM_OPERATOR_TOKEN: secretText(),
   PLATFORM_RATE_LIMIT: wholeNumber({ min: 1, fallback: 120, unit: "requests a minute" }),
   PLATFORM_MAX_BODY_BYTES: wholeNumber({ min: 1024, fallback: 1_048_576, unit: "bytes" }),
   PLATFORM_ENCRYPTION_KEY: optionalKey32(),
@@ -212,17 +225,8 @@ const variables = z.object({
   PLATFORM_BREAKER_FAILURES: wholeNumber({ min: 1, max: 1000, fallback: 3 }),
   PLATFORM_BREAKER_TIMEOUTS: wholeNumber({ min: 1, max: 1000, fallback: 1 }),
   PLATFORM_BREAKER_COOL_DOWN_MS: wholeNumber({ min: 100, max: 3_600_000, fallback: 15_000, unit: "milliseconds" }),
-  NEXTAUTH_SECRET: optionalText().transform((text, context) => {
-    if (text !== null && text.length < MIN_SECRET_LENGTH) {
-      context.addIssue({
-        code: "custom",
-        message: `must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -base64 32); the value given has ${text.length}`,
-      });
-      return z.NEVER;
-    }
-    return text;
-  }),
-  AUTH_SECRET: optionalText(),
+  NEXTAUTH_SECRET: secretText(),
+  AUTH_SECRET: secretText(),
   NEXTAUTH_URL: optionalHttpUrl("https://dashboard.example.com"),
   DASHBOARD_ENCRYPTION_KEY: optionalKey32(),
   SMTP_URL: smtpUrl(),

@@ -35,6 +35,7 @@ describe("configuration (lib/config.mjs)", () => {
       });
       expect(config.dashboard.exportLeaseSeconds).toBe(30);
       expect(config.dashboard.exportWorker).toBe(true);
+      expect(config.dashboard.platformBreaker).toEqual({ failures: 3, timeouts: 1, coolDownMs: 15_000 });
     }
   });
 
@@ -149,10 +150,14 @@ describe("configuration (lib/config.mjs)", () => {
     expect(refusal({ PLATFORM_ENCRYPTION_KEYS_PREVIOUS: `${"11".repeat(32)},abc` })).toMatch(/^PLATFORM_ENCRYPTION_KEYS_PREVIOUS entry 2 must be 32 bytes/);
   });
 
-  test("NEXTAUTH_SECRET: short is refused wherever the configuration is read; missing stops only npm start", () => {
+  test("NEXTAUTH_SECRET, AUTH_SECRET, PLATFORM_OPERATOR_TOKEN: short is refused wherever the configuration is read; missing stops only npm start", () => {
     expect(refusal({ NEXTAUTH_SECRET: "short-secret" })).toBe(
       "NEXTAUTH_SECRET must be at least 32 characters (openssl rand -base64 32); the value given has 12",
     );
+    for (const name of ["AUTH_SECRET", "PLATFORM_OPERATOR_TOKEN"]) {
+      expect(refusal({ [name]: "x".repeat(31) })).toBe(`${name} must be at least 32 characters (openssl rand -base64 32); the value given has 31`);
+      expect(() => parseConfig({ [name]: "x".repeat(32) })).not.toThrow();
+    }
     expect(startProblem(parseConfig({}))).toMatch(/^NEXTAUTH_SECRET is not set/);
     expect(startProblem(parseConfig({ NEXTAUTH_SECRET: "x".repeat(32) }))).toBeNull();
   });

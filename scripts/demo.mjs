@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { acquireDataDirLock, DataDirLockedError, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
+import { acquireDataDirLock, DataDirLockedError, ensureDataDir, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
 import { configOrExit, environmentForChild } from "../lib/config.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -51,7 +51,7 @@ function run(command, commandArgs, env, capture = false) {
 }
 
 function loadSecrets() {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   const file = path.join(dataDir, "dashboard-secrets.json");
   let stored = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, "utf8"));

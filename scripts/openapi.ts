@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { errorText } from "@/lib/db/failure";
 import { openApiDocument } from "@/lib/platform/openapi/document";
 
 function main(): number {
@@ -12,7 +13,7 @@ function main(): number {
     const { values } = parseArgs({ options: { out: { type: "string", default: "dist" } }, strict: true });
     out = path.resolve(values.out);
   } catch (error) {
-    console.error(`openapi: ${(error as Error).message}. Usage: npm run openapi -- [--out DIR]`);
+    console.error(`openapi: ${errorText(error)}. Usage: npm run openapi -- [--out DIR]`);
     return 2;
   }
   fs.mkdirSync(out, { recursive: true });

@@ -5,6 +5,7 @@
 // document as the operator interface's 422 body ({message, errors}) on stderr, exit 1.
 import fs from "node:fs";
 import { runScript } from "@/lib/commands/cli";
+import { errorText } from "@/lib/db/failure";
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -16,7 +17,7 @@ async function main(): Promise<number> {
   try {
     document = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (error) {
-    console.error(`cannot read ${file}: ${(error as Error).message}`);
+    console.error(`cannot read ${file}: ${errorText(error)}`);
     return 2;
   }
   return runScript(

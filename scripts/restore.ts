@@ -5,6 +5,7 @@
 import { databaseOptionsFromEnv } from "@/lib/db/client";
 import { BackupError, describeJournalCheck, restoreDatabase } from "@/lib/db/backup";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
+import { errorText } from "@/lib/db/failure";
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -39,7 +40,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     // The database's own message (e.g. "The database's disk is full."), not a stack.
-    console.error(`restore: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`restore: ${errorText(error)}`);
     process.exit(1);
   },
 );

@@ -14,6 +14,7 @@ import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/auth/u
 import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/api/stored-connection";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
+import { errorText } from "@/lib/db/failure";
 import { namedVariable } from "@/lib/config.mjs";
 
 function option(name: string): string | undefined {
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  // Another process holds DATA_DIR: its one-line refusal, not a stack trace.
-  console.error(error instanceof DataDirLockedError ? `seed: ${error.message}` : error instanceof Error ? error.stack : error);
+  // Another process holds DATA_DIR: its one-line refusal; anything else in one line without a failed query's parameters.
+  console.error(error instanceof DataDirLockedError ? `seed: ${error.message}` : `seed: failed: ${errorText(error)}`);
   process.exit(1);
 });

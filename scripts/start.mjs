@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { acquireDataDirLock, DataDirLockedError } from "../lib/db/data-dir-lock.mjs";
+import { acquireDataDirLock, DataDirLockedError, ensureDataDir } from "../lib/db/data-dir-lock.mjs";
 import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
 import { processBridge } from "../lib/process-bridge.mjs";
 import { signInAdmission } from "../lib/auth/sign-in-admission.mjs";
@@ -49,7 +49,7 @@ const { port, hostname, shutdownTimeoutMs } = settings;
 function checkDataDirWritable(dir) {
   const probe = path.join(dir, `.write-check-${process.pid}`);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    ensureDataDir(dir);
     fs.writeFileSync(probe, "ok");
     fs.rmSync(probe, { force: true });
   } catch (error) {

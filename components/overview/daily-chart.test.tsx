@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import type { Locale } from "@/lib/i18n/config";
@@ -40,7 +40,7 @@ describe("the chart's table view", () => {
     const toggle = table.closest("details")!;
     expect(toggle.open).toBe(false);
     await userEvent.click(screen.getByText("Show as a table"));
-    expect(toggle.open).toBe(true);
+    await waitFor(() => expect(toggle.open).toBe(true));
     expect(
       within(table)
         .getAllByRole("columnheader")

@@ -17,7 +17,7 @@ import { getMe } from "./me";
  * request log, although the bursts are more than one window holds.
  */
 const LIMIT = 10;
-const TOKEN = "budget-instances-operator-token";
+const TOKEN = "budget-instances-operator-token-0123456789";
 const KEY = "budget-instances-key";
 
 describe("the request budget across instances", () => {

@@ -3,6 +3,7 @@ import { PlatformApiError } from "@/lib/api/errors";
 import { DashboardError } from "@/lib/actions/errors";
 import type { ServerActionError } from "@/lib/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
+import { errorText } from "@/lib/db/failure";
 
 /** The user-facing text of a platform failure: the platform's own (localized) message where it has one. */
 export function platformMessage(error: PlatformApiError, t: Translate): string {
@@ -45,8 +46,6 @@ export function toActionError(error: unknown, t: Translate): ServerActionError {
       ...(error.retryAfter !== null ? { retryAfter: error.retryAfter } : {}),
     };
   }
-  console.error(
-    JSON.stringify({ level: "error", msg: "dashboard action failed", error: error instanceof Error ? error.name + ": " + error.message : String(error) }),
-  );
+  console.error(JSON.stringify({ level: "error", msg: "dashboard action failed", error: errorText(error) }));
   return { kind: "server", message: t("errors.unexpected"), fieldErrors: {} };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { oneTimeLinks, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
@@ -24,10 +24,16 @@ export const hashLinkToken = (token: string): string => createHash("sha256").upd
 /** Events of the command line and the tests have no request: the operator's origin. */
 export const OPERATOR_ORIGIN: RequestOrigin = { address: "operator", userAgent: "command line" };
 
+/** Deletes the member's unused links (a new link, a new password): call it inside the transaction that supersedes them. */
+export async function revokeUnusedLinks(db: Db | Tx, userId: number): Promise<void> {
+  await db.delete(oneTimeLinks).where(and(eq(oneTimeLinks.userId, userId), isNull(oneTimeLinks.usedAt)));
+}
+
 /**
  * A new link for the member. Their earlier unused links are deleted in the same transaction: the newest link is the
  * only one that works (a link passed on by mistake is withdrawn by issuing another).
  */
+
 export async function createOneTimeLink(
   db: Db,
   input: { userId: number; purpose: LinkPurpose; createdByUserId: number | null },
@@ -36,7 +42,7 @@ export async function createOneTimeLink(
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS);
   await db.transaction(async (tx) => {
-    await tx.delete(oneTimeLinks).where(and(eq(oneTimeLinks.userId, input.userId), isNull(oneTimeLinks.usedAt)));
+    await revokeUnusedLinks(tx, input.userId);
     await tx.insert(oneTimeLinks).values({
       id: randomUUID(),
       tokenHash: hashLinkToken(token),

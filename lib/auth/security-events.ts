@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { errorText } from "@/lib/db/failure";
 import { securityEvents } from "@/lib/db/schema";
 import { SECURITY_EVENT_KINDS } from "./security-event-kinds";
 import { currentOrigin, type RequestOrigin } from "./request-origin";
@@ -45,7 +46,7 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
         level: "error",
         msg: "security event not recorded",
         kind: event.kind,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        error: errorText(error),
       }),
     );
   }

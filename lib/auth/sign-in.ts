@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { errorText } from "@/lib/db/failure";
 import { findUserWithHashByEmail, type DashboardUser } from "@/lib/auth/users";
 import type { ConcurrencyGate } from "./concurrency-gate";
 import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword, type PasswordHashing } from "./password";
@@ -91,15 +92,7 @@ async function upgradeStoredHash(db: Db, user: { id: number; passwordHash: strin
   try {
     await upgradePasswordHash(db, user, password, hashing);
   } catch (error) {
-    // The old hash still works: the next sign-in tries again. Neither hash nor password is logged (a query's message may hold its parameters).
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error) : null;
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        msg: "password hash upgrade failed",
-        user_id: user.id,
-        error: reason ? `${reason.name}: ${reason.message}` : String(error),
-      }),
-    );
+    // The old hash still works: the next sign-in tries again. Neither hash nor password is logged (errorText drops a query's parameters).
+    console.error(JSON.stringify({ level: "warn", msg: "password hash upgrade failed", user_id: user.id, error: errorText(error) }));
   }
 }

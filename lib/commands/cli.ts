@@ -1,5 +1,6 @@
 import { databaseOptionsFromEnv, openDatabase, type Database } from "@/lib/db/client";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
+import { errorText } from "@/lib/db/failure";
 import { sendCommand } from "./channel";
 import { CommandError, dispatchCommand } from "./registry";
 import "./builtin";
@@ -99,7 +100,7 @@ export async function runScript(
       if (!onRefusal?.(error)) console.error(`${label}: ${error.message}`);
       return 1;
     }
-    console.error(`${label}: failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${label}: failed: ${errorText(error)}`);
     return 1;
   }
 }

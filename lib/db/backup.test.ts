@@ -8,7 +8,7 @@ import { seedAccount, seedAccountWorld } from "@/lib/platform/accounts/test-supp
 import { callApi, type Tenant } from "@/lib/platform/test-helpers";
 import { backupDatabase, type BackupResult, checkJournalSums, describeJournalCheck, restoreDatabase } from "./backup";
 import { openDatabase, queryRows, type Database } from "./client";
-import { DataDirLockedError } from "./data-dir-lock.mjs";
+import { DataDirLockedError, ensureDataDir } from "./data-dir-lock.mjs";
 import { createScratchDatabase, testServer } from "./testing";
 
 /**
@@ -173,7 +173,13 @@ test("backup: a SQL dump leaves the engine as it found it: no transaction open, 
   expect(result.format).toBe("sql");
   expect(fs.readFileSync(result.file, "utf8")).toContain("CREATE TABLE platform.contact_accounts");
   expect(await settings()).toEqual(before);
-  expect(await topUp(accounts[0], "after a SQL dump")).toBe(200);
+  // On a key of its own: the writers of the first test may have spent this minute's rate limit of theirs.
+  const fresh = await seedAccountWorld(database.db, { currency: "USD", amount: 10 });
+  const { status } = await callApi(database.db, "addFundsToContactAccount", {
+    key: fresh.tenant.key,
+    params: { account_id: fresh.accountId, amount: 3, description: "after a SQL dump" },
+  });
+  expect(status).toBe(200);
 });
 
 function findPsql(): string | null {
@@ -227,4 +233,42 @@ describe.skipIf(!server)("the way to a PostgreSQL server", () => {
 
 test.runIf(!server)("the way to a PostgreSQL server: skipped, TEST_DATABASE_URL is not set (bash scripts/ensure-postgres.sh prints one)", () => {
   console.log("skipped: the PostgreSQL restore test needs TEST_DATABASE_URL");
+});
+
+test("backup: the file is 0600 under umask 022; a file or symlink at the old predictable temporary name is neither followed nor overwritten", async () => {
+  const target = path.join(root, "private.tar.gz");
+  const victim = path.join(root, "victim.txt");
+  fs.writeFileSync(victim, "untouched");
+  fs.symlinkSync(victim, `${target}.partial-${process.pid}`);
+  const sqlTarget = path.join(root, "private.sql");
+  fs.writeFileSync(`${sqlTarget}.partial-${process.pid}`, "planted");
+  const previous = process.umask(0o022);
+  try {
+    await backupDatabase(database, target);
+    await backupDatabase(database, sqlTarget);
+  } finally {
+    process.umask(previous);
+  }
+  expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+  expect(fs.statSync(sqlTarget).mode & 0o777).toBe(0o600);
+  expect(fs.readFileSync(victim, "utf8")).toBe("untouched");
+  expect(fs.lstatSync(`${target}.partial-${process.pid}`).isSymbolicLink()).toBe(true);
+  expect(fs.readFileSync(`${sqlTarget}.partial-${process.pid}`, "utf8")).toBe("planted");
+  expect(fs.readdirSync(root).filter((name) => name.endsWith(".partial"))).toEqual([]);
+});
+
+test("data directory: a fresh one is created 0700 under umask 022, its parents too; an existing one keeps its mode", () => {
+  const previous = process.umask(0o022);
+  try {
+    const fresh = path.join(root, "fresh-data", "dir");
+    ensureDataDir(fresh);
+    expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.dirname(fresh)).mode & 0o777).toBe(0o700);
+    const existing = path.join(root, "existing-data");
+    fs.mkdirSync(existing, { mode: 0o755 });
+    ensureDataDir(existing);
+    expect(fs.statSync(existing).mode & 0o777).toBe(0o755);
+  } finally {
+    process.umask(previous);
+  }
 });

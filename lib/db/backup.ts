@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -72,17 +73,33 @@ export async function backupDatabase(database: Database, file: string, format: B
   });
   // Compressing again happens after the engine is free: statements wait only for the copy itself.
   const written = format === "tarball" ? withoutOwnerFiles(content) : content;
-  // Written beside the target and renamed: a reader never sees half a backup.
+  await writeBackupFile(target, written);
+  return { file: target, format, bytes: written.byteLength, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * A backup holds every password hash and key of the database: readable by its owner alone (0600, whatever the umask).
+ * Written to a temporary file beside the target and renamed, so that a reader never sees half a backup; the temporary
+ * file has a random name and is created, never opened if it exists ('wx': O_CREAT|O_EXCL, which follows no symlink), so
+ * that nobody who can write the directory can make us write through a file or link they put there first.
+ */
+async function writeBackupFile(target: string, content: Buffer): Promise<void> {
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const partial = `${target}.partial-${process.pid}`;
+  const partial = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(12).toString("hex")}.partial`);
+  const handle = await fs.promises.open(partial, "wx", 0o600);
   try {
-    fs.writeFileSync(partial, written);
+    try {
+      await handle.chmod(0o600);
+      await handle.writeFile(content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     fs.renameSync(partial, target);
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  return { file: target, format, bytes: written.byteLength, ms: Math.round(performance.now() - started) };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
+import { errorText } from "./failure";
 import { config } from "@/lib/config.mjs";
 import { processBridge } from "@/lib/process-bridge.mjs";
 
@@ -95,7 +96,7 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
     max: poolSize ?? config().databasePoolSize,
   });
   pool.on("error", (error) => {
-    console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: error.message }));
+    console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: errorText(error) }));
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Without a DATABASE_DIRECT_URL of its own, `url` is taken to be the server itself: queryRowsPrepared may name statements.

@@ -39,6 +39,7 @@ export declare class DataDirLockedError extends Error {
 }
 
 export declare function dataDirSocketName(realDir: string): string;
+export declare function ensureDataDir(dataDir: string): void;
 export declare function realDataDir(dataDir: string): string;
 export declare function readOwnerRecord(realDir: string): OwnerRecord | null;
 export declare function acquireDataDirLock(dataDir: string, options?: { url?: string; forDatabase?: boolean }): Promise<DataDirClaim>;

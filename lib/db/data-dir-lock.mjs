@@ -69,9 +69,17 @@ export const dataDirSocketName = (realDir) =>
     ? `\0chatbot-platform-data-${createHash("sha256").update(realDir).digest("hex").slice(0, 40)}`
     : path.join(realDir, ".owner.sock");
 
+/**
+ * Creates the data directory for its owner alone (0700: it holds the database and its keys). A directory that exists
+ * already keeps its mode: DATA_DIR may name a shared directory whose mode is not ours to change.
+ */
+export function ensureDataDir(dataDir) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
 /** The directory's real path: symlinks and relative spellings of one directory share one lock. */
 export function realDataDir(dataDir) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   return fs.realpathSync(dataDir);
 }
 

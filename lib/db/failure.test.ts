@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { classifyEngineFailure, databaseOutageOf, DatabaseUnavailableError, isDatabaseUnavailable } from "./failure";
+import { queryRows } from "./client";
+import { classifyEngineFailure, databaseOutageOf, DatabaseUnavailableError, errorText, isDatabaseUnavailable } from "./failure";
+import { createTestDatabase } from "./testing";
 
 /** Errors as PostgreSQL, PGlite, node's fs and drizzle raise them (messages seen on a full 80 MB disk). */
 function databaseError(message: string, code?: string): Error {
@@ -62,4 +65,33 @@ const outages: Array<[string, unknown, ReturnType<typeof databaseOutageOf>]> = [
 
 test.each(outages)("outage: %s", (_title, error, expected) => {
   expect(databaseOutageOf(error)).toBe(expected);
+});
+
+test("errorText: a failed query is logged with the database's own error, never the values bound to it", async () => {
+  const database = await createTestDatabase();
+  const secret = "$argon2id$v=19$secret-hash-never-logged";
+  try {
+    const failure = await queryRows(database.db, sql`select ${secret}::text as v from no_such_table_for_error_text`).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    // drizzle's own message carries the parameters: the reason for the helper.
+    expect((failure as Error).message).toContain(secret);
+    const text = errorText(failure);
+    expect(text).toMatch(/^\w+: relation "no_such_table_for_error_text" does not exist$/);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain("params");
+  } finally {
+    await database.close();
+  }
+});
+
+test("errorText: other errors as `Name: message`; a thrown non-error by its type", () => {
+  expect(errorText(new TypeError("bad input"))).toBe("TypeError: bad input");
+  expect(errorText(Object.assign(new Error("Failed query: select 1\nparams: hunter2"), { query: "select 1", params: ["hunter2"] }))).toBe(
+    "Error: failed query",
+  );
+  expect(errorText("plain text")).toBe("plain text");
+  expect(errorText({ password: "hunter2" })).toBe("non-error thrown: object");
 });

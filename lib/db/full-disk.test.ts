@@ -18,7 +18,7 @@ import { DataDirLockedError } from "./data-dir-lock.mjs";
 const disk = mountSmallDisk("full-disk-server", 100);
 afterAll(() => disk.unmount());
 
-const TOKEN = "full-disk-operator-token";
+const TOKEN = "full-disk-operator-token-0123456789";
 const KEY = "full-disk-key-1";
 const ACCOUNTS = [9_100_001, 9_100_002];
 

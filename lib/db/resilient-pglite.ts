@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { classifyEngineFailure, DatabaseUnavailableError, type EngineFailure, type UnavailableReason } from "./failure";
+import { ensureDataDir } from "./data-dir-lock.mjs";
 import { pgliteExtensions } from "./pglite-extensions";
 
 /**
@@ -59,7 +60,7 @@ export function freeBytes(dir: string): number {
 
 async function openEngine(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir) ensureDataDir(dataDir);
   const extensions = await pgliteExtensions();
   const engine = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions, loadDataDir });
   await engine.waitReady;

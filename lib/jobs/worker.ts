@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { classifyEngineFailure } from "@/lib/db/failure";
+import { classifyEngineFailure, errorText } from "@/lib/db/failure";
 import { breakerFor, readBudget, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { releaseLeases, renewLease, workerOwnerId, type JobWaitReason, type LeasedTable } from "./lease";
 
@@ -128,9 +128,7 @@ export abstract class LeasedWorker {
           await this.sleep(Math.min(UNAVAILABLE_MAX_WAIT_MS, this.pollMs * 2 ** Math.min(unavailable, 5)));
           continue;
         }
-        console.error(
-          JSON.stringify({ level: "error", area: this.#area, msg: "worker loop failed", error: error instanceof Error ? error.message : String(error) }),
-        );
+        console.error(JSON.stringify({ level: "error", area: this.#area, msg: "worker loop failed", error: errorText(error) }));
       }
       await this.sleep(this.pollMs);
     }

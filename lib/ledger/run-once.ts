@@ -1,4 +1,5 @@
 import "server-only";
+import { errorText } from "@/lib/db/failure";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { PlatformClient } from "@/lib/api";
@@ -72,7 +73,7 @@ export async function runOnce(
         level: "error",
         msg: "ledger operation failed unexpectedly",
         operation: intent.operation,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorText(error),
       }),
     );
     performed = { outcome: { status: "unknown", operation: intent.operation, reason: "internal_error", requestId } };

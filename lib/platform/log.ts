@@ -1,5 +1,6 @@
 import { config } from "@/lib/config.mjs";
 import { maskLinkTokens } from "@/lib/http/mask-link-tokens.mjs";
+import { errorText } from "@/lib/db/failure";
 /** Structured JSON logs, one line per event. Never log keys, tokens, passwords or query parameters. */
 export function logRequest(fields: Record<string, unknown>): void {
   if (!config().platform.logRequests) return;
@@ -7,24 +8,18 @@ export function logRequest(fields: Record<string, unknown>): void {
 }
 
 /**
- * Describes an error for the log without the values bound to a failed query
- * (drizzle puts them in its message): the database's own message, the stack.
+ * Describes an error for the log through errorText (never the values bound to a failed query, which drizzle puts in its
+ * message), with the driver's code and the stack's frames (never its first line, which repeats that message).
  */
 function describeError(error: unknown): { error: string; code?: string; stack?: string } {
-  if (!(error instanceof Error)) return { error: String(error) };
-  const cause = (error as { cause?: unknown }).cause;
-  const fromQuery = "query" in error && "params" in error;
-  if (fromQuery && cause instanceof Error) {
-    return {
-      error: cause.message,
-      code: (cause as { code?: string }).code,
-      stack: error.stack
-        ?.split("\n")
-        .filter((line) => line.trimStart().startsWith("at "))
-        .join("\n"),
-    };
-  }
-  return { error: error.message, stack: error.stack };
+  if (!(error instanceof Error)) return { error: errorText(error) };
+  const cause = error.cause;
+  const code = cause instanceof Error && "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
+  const stack = error.stack
+    ?.split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .join("\n");
+  return { error: errorText(error), ...(code ? { code } : {}), ...(stack ? { stack } : {}) };
 }
 
 export function logError(fields: { request_id?: string; msg: string; error: unknown; [field: string]: unknown }): void {

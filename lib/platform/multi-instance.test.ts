@@ -10,7 +10,7 @@ import { queryRows } from "@/lib/db/client";
  * and a production build (`next build`, which the test command runs first).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const TOKEN = "multi-instance-operator-token";
+const TOKEN = "multi-instance-operator-token-0123456789";
 
 function startInstance(database: TestDatabase): Promise<ServerInstance> {
   return startServer({
