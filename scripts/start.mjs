@@ -24,7 +24,7 @@ import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, ensureDataDir } from "../lib/db/data-dir-lock.mjs";
 import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
 import { processBridge } from "../lib/process-bridge.mjs";
-import { signInAdmission } from "../lib/auth/sign-in-admission.mjs";
+import { isCredentialsSignIn, signInAdmission } from "../lib/auth/sign-in-admission.mjs";
 import { maskLinkTokens } from "../lib/http/mask-link-tokens.mjs";
 
 applyServerDefaults();
@@ -160,7 +160,7 @@ function handle(req, res) {
  * A storm of sign-ins then costs the other requests almost nothing.
  */
 function refuseBusySignIn(req, res) {
-  if (req.method !== "POST" || !req.url?.startsWith("/api/auth/callback/credentials")) return false;
+  if (!isCredentialsSignIn(req.method, req.url)) return false;
   if (!processBridge().passwordCheckGate?.full && signInAdmission().tryAdmit()) return false;
   const seconds = 1;
   const proto =

@@ -13,6 +13,38 @@
 // the loop, so each sign-in there is over before the next is taken and the gate stays empty.)
 import { processBridge } from "../process-bridge.mjs";
 
+const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
+
+/**
+ * Whether a request is a credentials sign-in as Next would route it, from the raw request target Node hands over: the
+ * origin form (`/api/...`) or the absolute form (`http://host/api/...`, which a client may send to any server), dot
+ * segments resolved, repeated slashes taken as one, each segment percent-decoded (`/api/auth/callback/%63redentials`
+ * reaches the same route), a trailing slash and the letters' case ignored. Looser than Next where in doubt: a target
+ * that cannot be decoded counts, since counting a request that Next then refuses costs nothing.
+ * @param {string | undefined} method
+ * @param {string | undefined} target
+ */
+export function isCredentialsSignIn(method, target) {
+  if (method !== "POST" || !target) return false;
+  let pathname;
+  try {
+    // An origin-form target is appended to a base, never resolved against it: `//api/...` is a path, not a host.
+    pathname = (target.startsWith("/") ? new URL(`http://localhost${target}`) : new URL(target)).pathname;
+  } catch {
+    return true;
+  }
+  const segments = [];
+  for (const segment of pathname.split("/")) {
+    if (segment === "") continue;
+    try {
+      segments.push(decodeURIComponent(segment));
+    } catch {
+      return true;
+    }
+  }
+  return `/${segments.join("/")}`.toLowerCase() === CREDENTIALS_CALLBACK;
+}
+
 /** Sign-ins let through a second, on average (bcrypt's checks let about as many through the gate). */
 export const SIGN_INS_ADMITTED_PER_SECOND = 10;
 /** Sign-ins let through at once after a quiet while (a second's worth). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SignInAdmission, SIGN_INS_ADMITTED_AT_ONCE, SIGN_INS_ADMITTED_PER_SECOND } from "./sign-in-admission.mjs";
+import { isCredentialsSignIn, SignInAdmission, SIGN_INS_ADMITTED_AT_ONCE, SIGN_INS_ADMITTED_PER_SECOND } from "./sign-in-admission.mjs";
 
 /** A clock the test moves by hand (milliseconds). */
 function manualClock() {
@@ -38,5 +38,39 @@ describe("SignInAdmission", () => {
   test("the instance's rate lets the password gate's 2 + 6 places fill at once", () => {
     expect(SIGN_INS_ADMITTED_AT_ONCE).toBeGreaterThanOrEqual(8);
     expect(SIGN_INS_ADMITTED_PER_SECOND).toBeGreaterThan(0);
+  });
+});
+
+describe("isCredentialsSignIn: the door counts what Next routes to the credentials sign-in, however the target is spelled", () => {
+  test.each([
+    "/api/auth/callback/credentials",
+    "/api/auth/callback/credentials?",
+    "/api/auth/callback/credentials?callbackUrl=%2F",
+    "/api/auth/callback/credentials/",
+    "/api/auth/callback/%63redentials",
+    "/api/auth/callback%2Fcredentials",
+    "/%61pi/auth/callback/credentials",
+    "//api//auth/callback/credentials",
+    "/api/auth/x/../callback/credentials",
+    "/api/auth/./callback/credentials",
+    "http://evil.example/api/auth/callback/credentials",
+    "https://localhost:3000/api/auth/callback/credentials?x=1",
+    "/API/Auth/Callback/Credentials",
+    "/api/auth/callback/%E0%A4%A",
+  ])("counted: %s", (target) => {
+    expect(isCredentialsSignIn("POST", target)).toBe(true);
+  });
+
+  test.each(["/api/auth/callback/credentialsx", "/api/auth/callback", "/api/auth/session", "/login", "/api/auth/callback/github"])(
+    "not a sign-in: %s",
+    (target) => {
+      expect(isCredentialsSignIn("POST", target)).toBe(false);
+    },
+  );
+
+  test("only a POST signs in", () => {
+    expect(isCredentialsSignIn("GET", "/api/auth/callback/credentials")).toBe(false);
+    expect(isCredentialsSignIn("HEAD", "/api/auth/callback/credentials")).toBe(false);
+    expect(isCredentialsSignIn("POST", undefined)).toBe(false);
   });
 });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { uniqueId } from "@/lib/platform/test-helpers";
-import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser, resetPassword } from "@/lib/auth/users";
+import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser, resetPassword, setPassword } from "@/lib/auth/users";
+import { createOneTimeLink, inspectOneTimeLink } from "@/lib/auth/one-time-links";
 import { DashboardError } from "@/lib/actions/errors";
 import { useTestDatabase } from "@/lib/db/use-test-database";
 
@@ -38,6 +39,20 @@ describe("team", () => {
     // A new password ends them too.
     await resetPassword(database.db, user.id, "a-new-password-for-the-test");
     expect(await version()).toBe(3);
+    await removeUser(database.db, user.id);
+  });
+
+  test("a new password (their own change, or an operator's reset) withdraws the member's unused reset and invite links", async () => {
+    const { user } = await createUser(database.db, { email: email(), role: "support" });
+    for (const change of [
+      () => setPassword(database.db, user.id, "their-own-new-password-1"),
+      () => resetPassword(database.db, user.id, "an-operator-set-password-2"),
+    ]) {
+      const { token } = await createOneTimeLink(database.db, { userId: user.id, purpose: "reset", createdByUserId: null });
+      expect((await inspectOneTimeLink(database.db, token)).ok).toBe(true);
+      await change();
+      expect(await inspectOneTimeLink(database.db, token)).toEqual({ ok: false, reason: "unknown" });
+    }
     await removeUser(database.db, user.id);
   });
 

@@ -5,6 +5,7 @@ import { users } from "@/lib/db/schema";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/permissions";
 import { DashboardError } from "@/lib/actions/errors";
+import { revokeUnusedLinks } from "@/lib/auth/one-time-links";
 
 /** Moving a user's session version ends every session signed with the old one (checked on every request). */
 const NEXT_SESSION_VERSION = sql`${users.sessionVersion} + 1`;
@@ -102,20 +103,27 @@ export async function createInvitedUser(db: Db, input: NewUser): Promise<Dashboa
 /** Sets a new password (generated unless given) and ends the user's sessions. */
 export async function resetPassword(db: Db, userId: number, password = generatePassword()): Promise<string> {
   const passwordHash = await hashPassword(password);
-  const rows = await db
-    .update(users)
-    .set({ passwordHash, passwordSet: true, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  if (!rows.length) throw new DashboardError("team.user_not_found");
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ passwordHash, passwordSet: true, sessionVersion: NEXT_SESSION_VERSION, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!rows.length) throw new DashboardError("team.user_not_found");
+    // A reset or invite link issued before would set another password over this one: a new password withdraws them.
+    await revokeUnusedLinks(tx, userId);
+  });
   return password;
 }
 
-/** Replaces the user's own password (they proved the current one); their sessions are left to the caller. */
+/** Replaces the user's own password (they proved the current one); their sessions are left to the caller; unused links are withdrawn. */
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const rows = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
-  if (!rows.length) throw new DashboardError("team.user_not_found");
+  await db.transaction(async (tx) => {
+    const rows = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!rows.length) throw new DashboardError("team.user_not_found");
+    await revokeUnusedLinks(tx, userId);
+  });
 }
 
 /**

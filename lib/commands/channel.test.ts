@@ -69,22 +69,46 @@ describe("command channel", () => {
   });
 
   test("channel: a request without the owner's token is refused and runs nothing; a connection that sends garbage gets a typed refusal", async () => {
-    const raw = async (line: string): Promise<string[]> => {
+    const raw = async (...lines: string[]): Promise<string[]> => {
       const socket = net.connect({ path: dataDirSocketName(claim.lock.dataDir) });
       const chunks: Buffer[] = [];
       socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("error", () => undefined);
       await new Promise((resolve) => socket.once("connect", resolve));
-      socket.write(`${line}\n`);
+      socket.write(lines.map((line) => `${line}\n`).join(""));
       await new Promise((resolve) => socket.once("close", resolve));
       return Buffer.concat(chunks).toString("utf8").trim().split("\n");
     };
-    expect(await raw(JSON.stringify({ token: "guess", command: "test.echo", payload: { text: "a", times: 1 } }))).toEqual([
-      '{"channel":"chatbot-platform-commands","version":1}',
-      '{"ok":false,"error":{"code":"unauthorized","message":"The token does not match this server\'s owner.token."}}',
-    ]);
+    const echo = JSON.stringify({ command: "test.echo", payload: { text: "a", times: 1 } });
+    const unauthorized = '{"ok":false,"error":{"code":"unauthorized","message":"The token does not match this server\'s owner.token."}}';
+    expect(await raw(JSON.stringify({ token: "guess" }), echo)).toEqual(['{"channel":"chatbot-platform-commands","version":2}', unauthorized]);
     expect((await raw("{not json"))[1]).toBe('{"ok":false,"error":{"code":"bad_request","message":"The request is not a command of this channel."}}');
     expect((await raw('{"__proto__":{"polluted":true},"token":1}'))[1]).toContain('"code":"bad_request"');
+    // The right token with its request on the same write: both lines are read, the command runs.
+    const token = fs.readFileSync(path.join(claim.lock.dataDir, TOKEN_FILE), "utf8").trim();
+    expect((await raw(JSON.stringify({ token }), echo))[1]).toBe('{"ok":true,"result":{"echoed":"a"}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("channel: a peer without the token is refused after the token's few kilobytes, whatever it goes on sending", async () => {
+    const socket = net.connect({ path: dataDirSocketName(claim.lock.dataDir) });
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // A first line that never ends: 1 MB without a newline, sent as the owner reads.
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    let sent = 0;
+    const block = Buffer.alloc(16 * 1024, "a");
+    while (sent < 1024 * 1024 && !socket.destroyed) {
+      if (!socket.write(block)) await new Promise((resolve) => socket.once("drain", resolve).once("close", resolve));
+      sent += block.length;
+    }
+    await closed;
+    const lines = Buffer.concat(chunks).toString("utf8").trim().split("\n");
+    expect(lines[1]).toBe('{"ok":false,"error":{"code":"unauthorized","message":"The token does not match this server\'s owner.token."}}');
+    // Refused long before the megabyte: the owner stopped reading at the token line's cap and hung up.
+    expect(sent).toBeLessThan(1024 * 1024);
   });
 
   test("channel: untrusted JSON becomes null-prototype objects, deep documents included", () => {

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { dataDirSocketName, TOKEN_FILE, type DataDirLock } from "@/lib/db/data-dir-lock.mjs";
+import { errorText } from "@/lib/db/failure";
 import { CommandError, dispatchCommand, type CommandContext } from "./registry";
 
 /**
@@ -16,23 +17,28 @@ import { CommandError, dispatchCommand, type CommandContext } from "./registry";
  * the user that runs the server — and root — can read it) and compares in
  * constant time. The token is never logged.
  *
- * Protocol, one JSON line each way after a greeting:
- *   owner:  {"channel":"chatbot-platform-commands","version":1}
- *   client: {"token":"…","command":"user.create","payload":{…}}
+ * Protocol, JSON lines after a greeting:
+ *   owner:  {"channel":"chatbot-platform-commands","version":2}
+ *   client: {"token":"…"}                                  (at most TOKEN_LINE_BYTES)
+ *   client: {"command":"user.create","payload":{…}}       (at most MAX_REQUEST_BYTES)
  *   owner:  {"ok":true,"result":…} | {"ok":false,"error":{"code","message","details"?}}
- * The greeting tells "this owner serves commands" apart from "this owner (a
- * script, or a server still starting) closed the connection": only after it is
- * the request sent, so a connection cut later means the command may have run.
+ * The token comes on a line of its own, read with a small cap and checked before anything else is read: a peer without
+ * it makes the owner hold a few kilobytes, never the request's 64 MB. The greeting tells "this owner serves commands"
+ * apart from "this owner (a script, or a server still starting) closed the connection": only after it is the request
+ * sent, so a connection cut later means the command may have run.
  */
 
 export { TOKEN_FILE };
-const GREETING = { channel: "chatbot-platform-commands", version: 1 } as const;
+const GREETING = { channel: "chatbot-platform-commands", version: 2 } as const;
+/** The token's line: a token of 43 characters in its JSON, with room to spare; nothing longer is read before the check. */
+const TOKEN_LINE_BYTES = 4096;
 /** Fixture documents can be large (thousands of contacts): as the HTTP operator route's cap. */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** A client that connects and says nothing is dropped. */
 const IDLE_MS = 30_000;
 
-const RequestSchema = z.object({ token: z.string().min(1).max(200), command: z.string().min(1).max(100), payload: z.unknown() });
+const TokenSchema = z.object({ token: z.string().min(1).max(200) });
+const RequestSchema = z.object({ command: z.string().min(1).max(100), payload: z.unknown() });
 
 const AnswerSchema = z.union([
   z.object({ ok: z.literal(true), result: z.unknown() }),
@@ -51,29 +57,42 @@ const stringify = (value: unknown): string => JSON.stringify(value, (_key, inner
 
 const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
 
-/** Reads up to the first newline; null when the peer closes first, "too_large" past the cap. */
+/** What a socket sent past the line last read (two lines may arrive in one chunk). */
+const leftovers = new WeakMap<net.Socket, Buffer>();
+
+/**
+ * Reads up to the next newline; null when the peer closes first, "too_large" past the cap. The socket is paused between
+ * reads, so that nothing it sends meanwhile is lost, and what came after the newline is kept for the next read.
+ */
 function readLine(socket: net.Socket, maxBytes: number): Promise<string | null | "too_large"> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let done = false;
     const finish = (value: string | null | "too_large") => {
+      done = true;
       socket.off("data", onData);
       socket.off("close", onClose);
+      socket.pause();
       resolve(value);
     };
-    const onData = (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       const newline = chunk.indexOf(10);
-      if (newline >= 0) {
-        chunks.push(chunk.subarray(0, newline));
-        return finish(Buffer.concat(chunks).toString("utf8"));
-      }
-      size += chunk.length;
+      const taken = newline >= 0 ? chunk.subarray(0, newline) : chunk;
+      size += taken.length;
       if (size > maxBytes) return finish("too_large");
-      chunks.push(chunk);
+      chunks.push(taken);
+      if (newline < 0) return;
+      if (newline + 1 < chunk.length) leftovers.set(socket, chunk.subarray(newline + 1));
+      finish(Buffer.concat(chunks).toString("utf8"));
     };
     const onClose = () => finish(null);
+    const leftover = leftovers.get(socket);
+    leftovers.delete(socket);
     socket.on("data", onData);
     socket.on("close", onClose);
+    if (leftover) onData(leftover);
+    if (!done) socket.resume();
   });
 }
 
@@ -104,11 +123,23 @@ export function serveCommands(lock: DataDirLock, context: () => Promise<CommandC
     socket.on("error", () => undefined);
     socket.setTimeout(IDLE_MS, () => socket.destroy());
     const answer = (body: CommandAnswer) => {
-      if (!socket.destroyed) socket.end(`${stringify(body)}\n`);
+      // Then closed for good: a peer that goes on sending after a refusal is not read, nor waited for.
+      if (!socket.destroyed) socket.end(`${stringify(body)}\n`, () => socket.destroy());
     };
     const refuse = (code: string, message: string) => answer({ ok: false, error: { code, message } });
     socket.write(`${JSON.stringify(GREETING)}\n`);
     void (async () => {
+      const tokenLine = await readLine(socket, TOKEN_LINE_BYTES);
+      if (tokenLine === null) return;
+      const unauthorized = () => refuse("unauthorized", "The token does not match this server's owner.token.");
+      if (tokenLine === "too_large") return unauthorized();
+      let given: string;
+      try {
+        given = TokenSchema.parse(parseUntrustedJson(tokenLine)).token;
+      } catch {
+        return refuse("bad_request", "The request is not a command of this channel.");
+      }
+      if (!timingSafeEqual(digest(given), expected)) return unauthorized();
       const line = await readLine(socket, MAX_REQUEST_BYTES);
       if (line === null) return;
       if (line === "too_large") return refuse("request_too_large", `A request may have at most ${MAX_REQUEST_BYTES} bytes.`);
@@ -118,7 +149,6 @@ export function serveCommands(lock: DataDirLock, context: () => Promise<CommandC
       } catch {
         return refuse("bad_request", "The request is not a command of this channel.");
       }
-      if (!timingSafeEqual(digest(request.token), expected)) return refuse("unauthorized", "The token does not match this server's owner.token.");
       // A command may take long (a large fixture document): no idle limit while it runs.
       socket.setTimeout(0);
       const started = Date.now();
@@ -131,7 +161,7 @@ export function serveCommands(lock: DataDirLock, context: () => Promise<CommandC
           log("info", "command", { command: request.command, ok: false, code: error.code, duration_ms: Date.now() - started });
           answer({ ok: false, error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } });
         } else {
-          log("error", "command failed", { command: request.command, error: error instanceof Error ? error.message : String(error) });
+          log("error", "command failed", { command: request.command, error: errorText(error) });
           refuse("internal", `The server could not run ${request.command}; its log has the reason.`);
         }
       }
@@ -175,7 +205,7 @@ export async function sendCommand(realDir: string, command: string, payload: unk
   try {
     const greeting = await readLine(socket, 4096);
     if (typeof greeting !== "string" || greeting !== JSON.stringify(GREETING)) return { kind: "not_serving" };
-    socket.write(`${JSON.stringify({ token, command, payload })}\n`);
+    socket.write(`${JSON.stringify({ token })}\n${JSON.stringify({ command, payload })}\n`);
     const line = await readLine(socket, MAX_REQUEST_BYTES);
     if (typeof line !== "string") return { kind: "cut" };
     const answer = AnswerSchema.safeParse(parseUntrustedJson(line));

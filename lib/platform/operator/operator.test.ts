@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { handleFixturesRequest, handleInspectRequest } from "./routes";
+import { checkOperatorToken, OPERATOR_FAILURES_PER_MINUTE } from "./token";
 import { callApi, uniqueId } from "../test-helpers";
 import { createTestDatabase } from "@/lib/db/testing";
 import { useTestDatabase } from "@/lib/db/use-test-database";
@@ -86,6 +87,38 @@ describe("operator token", () => {
     ["a prefix", TOKEN.slice(0, 5)],
   ])("operator: a %s token is 401 {error: 'unauthorized'}", async (_name, token) => {
     expect(await load({}, token)).toEqual({ status: 401, body: { error: "unauthorized" } });
+  });
+});
+
+describe("operator token: failures throttled per address", () => {
+  // A fixed minute (30 s in): the count does not start afresh halfway through the test. A random address per run.
+  const minute = new Date("2100-01-01T00:00:30Z");
+  const address = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+  const check = (from: string, token: string, at = minute) =>
+    checkOperatorToken(
+      new Request("http://platform.test/api/operator/inspect?contact_id=1", { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": from } }),
+      getDb,
+      TOKEN,
+      at,
+    );
+  const statusOf = async (answer: Awaited<ReturnType<typeof check>>) => (answer.ok ? 200 : answer.response.status);
+
+  test("past the failures a minute allows, the address waits (429, Retry-After) and even the right token is not compared; another address is not held", async () => {
+    const guesser = address();
+    const other = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    // Right tokens between the guesses give their attempt back: only failures count.
+    expect(await statusOf(await check(guesser, TOKEN))).toBe(200);
+    for (let i = 0; i < OPERATOR_FAILURES_PER_MINUTE; i++) expect(await statusOf(await check(guesser, `wrong-${i}`))).toBe(401);
+    const refused = await check(guesser, "one-more-guess");
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get("retry-after")).toBe("30");
+    expect(await refused.response.json()).toEqual({ message: "Too Many Attempts." });
+    expect(await statusOf(await check(guesser, TOKEN))).toBe(429);
+    expect(await statusOf(await check(other, TOKEN))).toBe(200);
+    // The next minute starts afresh.
+    expect(await statusOf(await check(guesser, TOKEN, new Date("2100-01-01T00:01:05Z")))).toBe(200);
   });
 });
 

@@ -31,8 +31,14 @@ function failure(error: unknown): Response {
 }
 
 export async function handleFixturesRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
-  const check = checkOperatorToken(request, token);
-  if (!check.ok) return check.response;
+  let db: Db;
+  try {
+    const check = await checkOperatorToken(request, getDb, token);
+    if (!check.ok) return check.response;
+    db = check.db;
+  } catch (error) {
+    return failure(error);
+  }
   if (Number(request.headers.get("content-length") ?? "0") > MAX_FIXTURE_BYTES) {
     return jsonResponse(413, { message: "The fixture document is too large." });
   }
@@ -43,7 +49,7 @@ export async function handleFixturesRequest(request: Request, getDb: () => Promi
     return jsonResponse(422, { message: "The body is not valid JSON.", errors: { body: ["The body is not valid JSON."] } });
   }
   try {
-    const applied = await applyFixtures(await getDb(), body);
+    const applied = await applyFixtures(db, body);
     return jsonResponse(200, { applied });
   } catch (error) {
     return failure(error);
@@ -51,14 +57,20 @@ export async function handleFixturesRequest(request: Request, getDb: () => Promi
 }
 
 export async function handleInspectRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
-  const check = checkOperatorToken(request, token);
-  if (!check.ok) return check.response;
+  let db: Db;
+  try {
+    const check = await checkOperatorToken(request, getDb, token);
+    if (!check.ok) return check.response;
+    db = check.db;
+  } catch (error) {
+    return failure(error);
+  }
   const raw = new URL(request.url).searchParams.get("contact_id") ?? "";
   if (!/^\d+$/.test(raw)) {
     return jsonResponse(422, { message: "The contact id field must be an integer.", errors: { contact_id: ["The contact id field must be an integer."] } });
   }
   try {
-    const result = await inspectContact(await getDb(), Number(raw));
+    const result = await inspectContact(db, Number(raw));
     if (!result) return jsonResponse(404, { message: "Contact not found.", error: "Contact not found." });
     return jsonResponse(200, result);
   } catch (error) {
