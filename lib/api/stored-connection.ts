@@ -1,8 +1,8 @@
-import { hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { platformConnections } from "@/lib/db/schema";
 import { decryptText, encryptText } from "@/lib/crypto/aes-gcm";
+import { derivedKey } from "@/lib/crypto/derived-key";
 import { config, type Config } from "@/lib/config.mjs";
 
 /**
@@ -26,12 +26,9 @@ export function connectionEncryptionKey(settings: Pick<Config["dashboard"], "enc
   const secret = settings.authSecret;
   // `npm start` refuses to start without NEXTAUTH_SECRET; only a script run without it gets here.
   if (!secret) throw new Error("connection.no_secret: neither DASHBOARD_ENCRYPTION_KEY nor NEXTAUTH_SECRET is set");
-  // Derived once per secret: every platform call of every page reads the stored key.
-  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(hkdfSync("sha256", secret, "chatbot-dashboard", "platform-connection-key", 32)) };
-  return Buffer.from(derived.key);
+  // derivedKey caches per secret: every platform call of every page reads the stored key.
+  return derivedKey("platform-connection-key", secret);
 }
-
-let derived: { secret: string; key: Buffer } | null = null;
 
 export interface StoredConnection {
   baseUrl: string | null;
