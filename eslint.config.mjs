@@ -49,8 +49,8 @@ const AREAS = [
   {
     target: "./lib/auth",
     from: "./lib",
-    except: ["./auth", "./actions", "./api", "./config.mjs", "./db", "./http", "./i18n", "./process-bridge.mjs"],
-    message: "lib/auth imports only lib/actions, lib/api, lib/config.mjs, lib/db, lib/http, lib/i18n and lib/process-bridge.mjs.",
+    except: ["./auth", "./actions", "./api", "./config.mjs", "./crypto", "./db", "./http", "./i18n", "./process-bridge.mjs"],
+    message: "lib/auth imports only lib/actions, lib/api, lib/config.mjs, lib/crypto, lib/db, lib/http, lib/i18n and lib/process-bridge.mjs.",
   },
 ];
 

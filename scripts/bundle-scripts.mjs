@@ -7,7 +7,17 @@ import path from "node:path";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-export const OPERATOR_COMMANDS = ["user-create", "user-password", "platform-load", "backup", "restore", "check-journal", "openapi"];
+export const OPERATOR_COMMANDS = [
+  "user-create",
+  "user-password",
+  "user-unlock",
+  "security-log-prune",
+  "platform-load",
+  "backup",
+  "restore",
+  "check-journal",
+  "openapi",
+];
 
 export async function bundleScripts(outdir = path.join(root, "dist", "scripts")) {
   await build({

@@ -16,6 +16,7 @@ const batch = (id: string, createdAt: string, extra: Partial<BatchSummaryView> =
   invalid: 0,
   totals: [{ currency: "USD", topUps: { count: 2999, minor: "299900" }, debits: { count: 1, minor: "500" } }],
   progress: { total: 3000, done: 3000, ok: 3000, failed: 0, unknown: 0, cancelled: 0 },
+  stopReason: null,
   ...extra,
 });
 

@@ -17,6 +17,7 @@ import { DryRunButton } from "./dry-run-button";
 import { DryRunSummary } from "./dry-run-summary";
 import { DuplicatesNote, SameFileNote } from "./notes";
 import { ProblemsTable } from "./problems-table";
+import { StoppedNote } from "./stopped-note";
 import { TotalsTable } from "./totals-table";
 import { callAction } from "@/lib/actions/call-action";
 
@@ -46,7 +47,11 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
   }, [working, router]);
 
   const editable = summary.status === "uploaded" || summary.status === "validated" || summary.status === "checked";
-  const ran = summary.status === "running" || summary.status === "finished" || (summary.status === "cancelled" && summary.progress.done > 0);
+  const ran =
+    summary.status === "running" ||
+    summary.status === "finished" ||
+    summary.status === "stopped" ||
+    (summary.status === "cancelled" && summary.progress.done > 0);
   const refresh = () => router.refresh();
   const blocked = view.sameFile.length > 0 && !acknowledged ? t("adjustments.page.same_file.unconfirmed") : null;
 
@@ -119,6 +124,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
               waitSeconds={view.waitSeconds}
               onCancel={() => callAction(cancelBatchAction, { batchId }, t)}
             />
+            <StoppedNote summary={summary} />
             {summary.status === "running" ? null : <BatchResult summary={summary} downloadHref={resultHref} unknown={view.unknown} />}
           </div>
         </Card>

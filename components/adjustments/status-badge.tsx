@@ -13,6 +13,7 @@ const TONES: Record<BatchStatus, "neutral" | "info" | "success" | "warning" | "d
   finished: "success",
   cancelled: "warning",
   failed: "danger",
+  stopped: "danger",
 };
 
 /** A batch's status in words, coloured by how it stands. */

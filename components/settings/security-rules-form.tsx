@@ -6,6 +6,7 @@ import { useT } from "@/components/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field, Input } from "@/components/ui/field";
+import { StepUpPrompt } from "@/components/step-up-prompt";
 import { saveSecurityRulesAction } from "@/lib/dashboard/two-factor-actions";
 import { callAction } from "@/lib/actions/call-action";
 
@@ -25,10 +26,13 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server asked for a fresh code (these rules guard the money): the prompt sends the same rules again once it is given.
+  const [stepUp, setStepUp] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
     setBusy(true);
+    setStepUp(false);
     setMessage(null);
     setErrors({});
     const result = await callAction(
@@ -45,6 +49,7 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
       router.refresh();
       return;
     }
+    if (result.error.code === "step_up_required") return setStepUp(true);
     setErrors(result.error.fieldErrors);
     setMessage({ tone: "danger", text: result.error.message });
   }
@@ -90,7 +95,8 @@ export function SecurityRulesForm({ initial }: { initial: SecurityRulesValues })
             {t("security_rules.add")}
           </Button>
         </div>
-        <Button type="submit" disabled={busy}>
+        {stepUp ? <StepUpPrompt onConfirmed={() => void submit()} onCancel={() => setStepUp(false)} /> : null}
+        <Button type="submit" disabled={busy || stepUp}>
           {t("security_rules.save")}
         </Button>
       </div>

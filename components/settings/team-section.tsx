@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmedAction } from "@/components/ui/confirmed-action";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
+import { StepUpPrompt } from "@/components/step-up-prompt";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import type { InviteMember } from "@/lib/dashboard/forms/team";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -75,6 +76,10 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
     [],
   );
   const savingContext = useMemo(() => ({ saving, setSaving }), [saving, setSaving]);
+  // A row's change the server refused for want of a fresh code (a new owner, another member's link or two-factor):
+  // the code is asked above the table, and once given the same change is sent again.
+  const [retry, setRetry] = useState<{ send: () => void } | null>(null);
+  const onStepUp = useCallback((send: () => void) => setRetry({ send }), []);
   const columns = useMemo<ColumnDef<TeamMember>[]>(
     () => [
       {
@@ -98,25 +103,36 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
         ),
       },
       { id: "name", header: t("team.name"), cell: ({ row }) => row.original.name || t("common.none") },
-      { id: "role", header: t("team.role"), cell: ({ row }) => <RoleForm member={row.original} onNotice={setNotice} /> },
+      { id: "role", header: t("team.role"), cell: ({ row }) => <RoleForm member={row.original} onNotice={setNotice} onStepUp={onStepUp} /> },
       {
         id: "actions",
         header: t("team.actions"),
         cell: ({ row }) => (
           <div className="flex flex-wrap items-center gap-2">
-            <MemberLink member={row.original} onLink={setShown} onNotice={setNotice} />
-            {row.original.twoFactorOn && row.original.id !== viewerId ? <ResetTwoFactor member={row.original} onNotice={setNotice} /> : null}
+            <MemberLink member={row.original} onLink={setShown} onNotice={setNotice} onStepUp={onStepUp} />
+            {row.original.twoFactorOn && row.original.id !== viewerId ? (
+              <ResetTwoFactor member={row.original} onNotice={setNotice} onStepUp={onStepUp} />
+            ) : null}
             <RemoveMember member={row.original} onNotice={setNotice} />
           </div>
         ),
       },
     ],
-    [t, viewerId],
+    [t, viewerId, onStepUp],
   );
   return (
     <SavingContext.Provider value={savingContext}>
       <div className="space-y-6" data-testid="team-section">
         <Notice notice={notice} />
+        {retry ? (
+          <StepUpPrompt
+            onConfirmed={() => {
+              setRetry(null);
+              retry.send();
+            }}
+            onCancel={() => setRetry(null)}
+          />
+        ) : null}
         {shown ? (
           <IssuedLinkNotice link={shown} intro={t(shown.purpose === "reset" ? "links.reset_created" : "links.invite_created", { email: shown.email })} />
         ) : null}
@@ -134,28 +150,35 @@ export function TeamSection({ members, viewerId }: { members: TeamMember[]; view
 }
 
 type Notice = (notice: { tone: "success" | "danger"; text: string }) => void;
+/** The server asked for a fresh code: `send` makes the same change again once it is given. */
+type OnStepUp = (send: () => void) => void;
+const needsCode = (error: ActionError) => error.code === "step_up_required";
 type ActionResult = { ok: true } | { ok: false; error: ActionError };
 
 /** A member's role: a select and Save; a refused change puts the select back. */
-function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
+function RoleForm({ member, onNotice, onStepUp }: { member: TeamMember; onNotice: Notice; onStepUp: OnStepUp }) {
   const t = useT();
   const [role, setRole] = useState<Role>(member.role);
   const [pending, startTransition] = useTransition();
   const otherSaving = useRowSaving(member.id, "role", pending);
   const selectId = `role-${member.id}`;
+  const save = (chosen: Role) =>
+    startTransition(async () => {
+      const result: ActionResult = await callAction(changeRoleAction, { userId: member.id, role: chosen }, t);
+      if (result.ok) onNotice({ tone: "success", text: t("team.role_changed") });
+      // Making an owner asks for a code: the select keeps the choice while it is asked.
+      else if (needsCode(result.error)) onStepUp(() => save(chosen));
+      else {
+        onNotice({ tone: "danger", text: result.error.message });
+        setRole(member.role);
+      }
+    });
   return (
     <form
       className="flex items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        startTransition(async () => {
-          const result: ActionResult = await callAction(changeRoleAction, { userId: member.id, role }, t);
-          if (result.ok) onNotice({ tone: "success", text: t("team.role_changed") });
-          else {
-            onNotice({ tone: "danger", text: result.error.message });
-            setRole(member.role);
-          }
-        });
+        save(role);
       }}
     >
       <Field id={selectId} label={t("team.change_role", { email: member.email })} hideLabel>
@@ -185,22 +208,33 @@ function RoleForm({ member, onNotice }: { member: TeamMember; onNotice: Notice }
 }
 
 /** A new one-time link for the member: a new invite while they have none of their own password, else a reset. */
-function MemberLink({ member, onLink, onNotice }: { member: TeamMember; onLink: (link: ShownLink | null) => void; onNotice: Notice }) {
+function MemberLink({
+  member,
+  onLink,
+  onNotice,
+  onStepUp,
+}: {
+  member: TeamMember;
+  onLink: (link: ShownLink | null) => void;
+  onNotice: Notice;
+  onStepUp: OnStepUp;
+}) {
   const t = useT();
   const [pending, startTransition] = useTransition();
+  const issue = () =>
+    startTransition(async () => {
+      onLink(null);
+      const result = await callAction(memberLinkAction, { userId: member.id }, t);
+      if (result.ok) onLink(result.data);
+      else if (needsCode(result.error)) onStepUp(issue);
+      else onNotice({ tone: "danger", text: result.error.message });
+    });
   return (
     <Button
       variant="secondary"
       aria-label={t(member.invited ? "links.reissue_label" : "links.reset_label", { email: member.email })}
       disabled={pending}
-      onClick={() =>
-        startTransition(async () => {
-          onLink(null);
-          const result = await callAction(memberLinkAction, { userId: member.id }, t);
-          if (result.ok) onLink(result.data);
-          else onNotice({ tone: "danger", text: result.error.message });
-        })
-      }
+      onClick={issue}
     >
       {pending ? t("links.creating") : t(member.invited ? "links.reissue" : "links.reset")}
     </Button>
@@ -248,8 +282,13 @@ function IssuedLinkNotice({ link, intro }: { link: ShownLink; intro: string }) {
 }
 
 /** Turn a member's two-factor off (a lost phone and lost recovery codes), behind a confirmation. */
-function ResetTwoFactor({ member, onNotice }: { member: TeamMember; onNotice: Notice }) {
+function ResetTwoFactor({ member, onNotice, onStepUp }: { member: TeamMember; onNotice: Notice; onStepUp: OnStepUp }) {
   const t = useT();
+  const reset = async () => {
+    const result = await callAction(resetMemberTwoFactorAction, { userId: member.id }, t);
+    if (!result.ok && needsCode(result.error)) return onStepUp(() => void reset());
+    onNotice(result.ok ? { tone: "success", text: t("team.two_factor_reset", { email: member.email }) } : { tone: "danger", text: result.error.message });
+  };
   return (
     <ConfirmedAction
       variant="secondary"
@@ -258,10 +297,7 @@ function ResetTwoFactor({ member, onNotice }: { member: TeamMember; onNotice: No
       title={t("team.reset_two_factor_label", { email: member.email })}
       confirmLabel={t("team.reset_two_factor")}
       cancelLabel={t("common.cancel")}
-      onConfirm={async () => {
-        const result = await callAction(resetMemberTwoFactorAction, { userId: member.id }, t);
-        onNotice(result.ok ? { tone: "success", text: t("team.two_factor_reset", { email: member.email }) } : { tone: "danger", text: result.error.message });
-      }}
+      onConfirm={reset}
     >
       {t("team.reset_two_factor_confirm", { email: member.email })}
     </ConfirmedAction>
@@ -305,18 +341,22 @@ function InviteForm() {
   const t = useT();
   const [created, setCreated] = useState<ShownLink | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // Inviting an owner asks for a fresh code: the prompt sends the same invite again once it is given.
+  const [stepUp, setStepUp] = useState(false);
   const form = useForm<InviteMember>({ resolver: inviteResolver, defaultValues: { email: "", name: "", role: "support" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setCreated(null);
+    setStepUp(false);
     const result = await callAction(inviteMemberAction, values, t);
     if (result.ok) {
       setCreated(result.data);
       form.reset({ email: "", name: "", role: values.role });
       return;
     }
+    if (needsCode(result.error)) return setStepUp(true);
     // Each server error goes to its field; the rest to the form.
     if (applyServerErrors(form.setError, result.error.fieldErrors, fieldsNamed("email", "name", "role")).placed === 0) setFormError(result.error.message);
   });
@@ -345,7 +385,8 @@ function InviteForm() {
           </Select>
         </Field>
       </div>
-      <Button type="submit" disabled={isSubmitting}>
+      {stepUp ? <StepUpPrompt onConfirmed={() => void onSubmit()} onCancel={() => setStepUp(false)} /> : null}
+      <Button type="submit" disabled={isSubmitting || stepUp}>
         {isSubmitting ? t("common.saving") : t("team.invite_submit")}
       </Button>
     </form>

@@ -11,7 +11,7 @@ import type { AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, Colu
 /**
  * The batches of bulk balance adjustments and their rows (SQL only; the dry run
  * and the run are the worker's, worker.ts). A batch moves
- * uploaded → validated → checking → checked → running → finished | cancelled | failed;
+ * uploaded → validated → checking → checked → running → finished | cancelled | failed | stopped;
  * validation may be replaced until the run is confirmed, and the run is
  * confirmed only after a finished dry run. Permissions are the callers'
  * (mayAdjustBalances says which role may).
@@ -196,7 +196,7 @@ export async function requestDryRun(db: Db, batchId: string): Promise<void> {
 
 function refusalOf(status: BatchStatus): string {
   if (status === "running" || status === "finished") return "adjustments.batch.already_run";
-  if (status === "cancelled" || status === "failed") return "adjustments.batch.ended";
+  if (status === "cancelled" || status === "failed" || status === "stopped") return "adjustments.batch.ended";
   if (status === "checking") return "adjustments.batch.checking";
   return "adjustments.batch.dry_run_needed";
 }
@@ -219,9 +219,10 @@ function canonicalTotals(totals: StoredTotals | null): string {
  * pending, and the member who confirmed is recorded (the audit entries are
  * theirs). A batch already running or run is refused, so a second confirmation
  * (a double click, two tabs) charges nothing twice. `totals`: what the page
- * showed (and the member confirmed, or typed); refused when the stored ones differ.
+ * showed (and the member confirmed, or typed); refused when the stored ones differ. The member's session is kept with
+ * the run: the worker stops the run once that session is ended by anyone but its own sign-out (run-store.ts).
  */
-export async function confirmRun(db: Db, batchId: string, member: { id: number }, options: { totals?: StoredTotals } = {}): Promise<void> {
+export async function confirmRun(db: Db, batchId: string, member: { id: number; sessionId?: string }, options: { totals?: StoredTotals } = {}): Promise<void> {
   await inTransaction(db, async (tx) => {
     const batch = await lockBatch(tx, batchId);
     if (!batch) throw new DashboardError("adjustments.batch.not_found");
@@ -240,6 +241,7 @@ export async function confirmRun(db: Db, batchId: string, member: { id: number }
       .set({
         status: "running",
         confirmedBy: member.id,
+        confirmedSessionId: member.sessionId ?? null,
         confirmedAt: sql`now()`,
         cancelRequested: false,
         doneCount: 0,

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { batchesWithHash, listBatches, readBatch, readRows, type BatchRowView, type BatchView as StoredBatch, type StoredTotals } from "./batch-store";
 import { guessMapping } from "./mapping";
-import type { RowProblem } from "./types";
+import { STOP_REASONS, type RowProblem, type StopReason } from "./types";
 import {
   toTotalsView,
   type BatchSummaryView,
@@ -27,6 +27,10 @@ const WAIT_REASONS: readonly string[] = ["rate_limit", "budget_reserve", "platfo
 
 const personOf = (member: { name: string; email: string }) => member.name || member.email;
 
+/** A stopped batch's reason as stored (error_code); one this version does not know reads as the session's end, the widest. */
+const stopReasonOf = (code: string | null): StopReason =>
+  (STOP_REASONS as readonly string[]).includes(code ?? "") ? (code as StopReason) : "confirmer_session_ended";
+
 /** A batch as the list and the top of its page show it. */
 function toSummaryView(batch: StoredBatch): BatchSummaryView {
   const { total, done, ok, failed, unknown, cancelled } = batch.progress;
@@ -41,6 +45,7 @@ function toSummaryView(batch: StoredBatch): BatchSummaryView {
     invalid: batch.invalid,
     totals: toTotalsView(batch.totals),
     progress: { total, done, ok, failed, unknown, cancelled },
+    stopReason: batch.status === "stopped" ? stopReasonOf(batch.errorCode) : null,
   };
 }
 

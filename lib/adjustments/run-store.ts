@@ -5,7 +5,7 @@ import { adjustmentBatches } from "@/lib/db/schema";
 import { claimLease, type LeasedTable } from "@/lib/jobs/lease";
 import type { DryRunResult } from "./dry-run";
 import type { DryRunSummary, RowRunStatus } from "./batch-store";
-import type { AdjustmentKind, AdjustmentRow } from "./types";
+import type { AdjustmentKind, AdjustmentRow, StopReason } from "./types";
 
 /**
  * The adjustment worker's SQL (worker.ts is the runner). Every write of a
@@ -303,6 +303,42 @@ export async function finishRun(db: Db, batchId: string, owner: string): Promise
         RETURNING status`,
   );
   return row?.status ?? null;
+}
+
+/**
+ * The confirmer as they stand now: their role (null: removed), and whether the session the run was confirmed in was
+ * ended other than by its own sign-out — by an owner or the member ending it, or by every session of the member
+ * ending at once (a new session version: a role change, a password reset, two-factor reset by an owner, "end all
+ * sessions"). A session that ran out on its own has not been ended: a long batch outlives the working day it was
+ * confirmed in. Null session: confirmed outside a signed-in session (scripts, tests, before the column existed).
+ */
+export async function confirmerStanding(db: Db, batchId: string): Promise<{ role: string | null; sessionEnded: boolean }> {
+  const [row] = await queryRows<{ role: string | null; session_ended: boolean }>(
+    db,
+    sql`SELECT u.role,
+               (b.confirmed_session_id IS NOT NULL AND (s.id IS NULL OR s.session_version < u.session_version
+                 OR (s.ended_at IS NOT NULL AND s.ended_reason IS DISTINCT FROM 'signed_out'))) AS session_ended
+        FROM dashboard.adjustment_batches b
+        LEFT JOIN dashboard.users u ON u.id = b.confirmed_by
+        LEFT JOIN dashboard.sessions s ON s.id = b.confirmed_session_id AND s.user_id = b.confirmed_by
+        WHERE b.id = ${batchId}::uuid`,
+  );
+  return { role: row?.role ?? null, sessionEnded: Boolean(row?.session_ended) };
+}
+
+/**
+ * Ends a run whose confirmer lost the right to move its money: status stopped with the reason (error_code), the lease
+ * handed back. Rows not sent stay pending and are never sent: a stopped batch is not claimed again.
+ */
+export async function stopRun(db: Db, batchId: string, owner: string, reason: StopReason): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE dashboard.adjustment_batches SET status = 'stopped', error_code = ${reason}, error = NULL, finished_at = now(), updated_at = now(),
+               lease_owner = NULL, lease_expires_at = NULL, wait_reason = NULL, wait_until = NULL
+        WHERE id = ${batchId}::uuid AND lease_owner = ${owner} AND status = 'running'
+        RETURNING id::text AS id`,
+  );
+  return rows.length === 1;
 }
 
 /** The batch's status and whether a cancel was asked (to tell why a write was refused). */

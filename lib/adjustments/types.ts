@@ -8,10 +8,16 @@ export type AdjustmentKind = "top_up" | "debit";
 
 /**
  * Where a batch is: `uploaded` (read, no mapping yet) → `validated` (mapped, rows checked) → `checking` (the dry run
- * runs) → `checked` (dry run done) → `running` → `finished`; or `cancelled` by a person, or `failed` (the job gave up).
+ * runs) → `checked` (dry run done) → `running` → `finished`; or `cancelled` by a person, or `failed` (the job gave up),
+ * or `stopped`: the member who confirmed the run lost the right to move its money (removed, demoted, their session
+ * ended), and the rows not sent yet are never sent.
  */
-export const BATCH_STATUSES = ["uploaded", "validated", "checking", "checked", "running", "finished", "cancelled", "failed"] as const;
+export const BATCH_STATUSES = ["uploaded", "validated", "checking", "checked", "running", "finished", "cancelled", "failed", "stopped"] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** Why a run was stopped (the batch's error_code): its confirmer was removed, lost the role, or had their session ended. */
+export const STOP_REASONS = ["confirmer_removed", "confirmer_role", "confirmer_session_ended"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /**
  * One file's limits: 10 MB and 100,000 data rows (the header not counted). The reader (parse.ts)

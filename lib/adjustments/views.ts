@@ -3,9 +3,9 @@
  * a server page can pass it to client components. Money is minor units as digit strings ("-1250"), times
  * are ISO 8601 strings, batch ids are strings (links go to `/adjustments/<id>`).
  */
-import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem } from "./types";
+import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem, StopReason } from "./types";
 
-export type { BatchStatus } from "./types";
+export type { BatchStatus, StopReason } from "./types";
 
 /** Valid rows per currency (sorted by code): how many top-ups and debits, and their sums in minor units. */
 export type TotalsView = { currency: string; topUps: { count: number; minor: string }; debits: { count: number; minor: string } }[];
@@ -58,6 +58,8 @@ export interface BatchSummaryView {
   invalid: number;
   totals: TotalsView;
   progress: BatchProgressView;
+  /** Status `stopped`: why (its rows not sent yet stay unsent); else null. */
+  stopReason: StopReason | null;
 }
 
 /** The first items of a list that may be long, and how many there are in all. */

@@ -20,6 +20,9 @@ import { rowIdempotencyKey } from "./row-key";
 import { balancesOf, createMember, journalOf, seedContacts, totalsOf, validatedBatch, type PlannedRow, type SeededContact } from "./testing";
 import type { AdjustmentRow } from "./types";
 import { AdjustmentWorker, type AdjustmentWorkerOptions } from "./worker";
+import { endSession, startSession } from "@/lib/auth/sessions";
+import { changeRole, endSessions, removeUser } from "@/lib/auth/users";
+import type { Db } from "@/lib/db/client";
 
 /**
  * The adjustment worker against our real platform over HTTP (lib/api/test-platform)
@@ -644,5 +647,80 @@ describe("result file", () => {
       `5,${ann.contactId},JPY,top_up,1500,"Promo, ""big""",succeeded,1500,,`,
       "",
     ]);
+  });
+});
+
+describe("a confirmed run whose confirmer loses the right to move money", () => {
+  // What happens to the confirmer (and their session) after the first row's call; the reason the batch stops with.
+  const cases: { name: string; revoke: (db: Db, member: { id: number; sessionId: string }) => Promise<unknown>; reason: string }[] = [
+    { name: "demoted to lead (no money permission)", revoke: (database, member) => changeRole(database, member.id, "lead"), reason: "confirmer_role" },
+    { name: "removed from the team", revoke: (database, member) => removeUser(database, member.id), reason: "confirmer_removed" },
+    {
+      name: "the confirming session ended by an owner",
+      revoke: (database, member) => endSession(database, member.id, member.sessionId, "ended"),
+      reason: "confirmer_session_ended",
+    },
+    {
+      name: "every session of the member ended (an owner reset their two-factor, a new password)",
+      revoke: (database, member) => endSessions(database, member.id),
+      reason: "confirmer_session_ended",
+    },
+  ];
+
+  async function runRevokedAfterFirstRow(revoke: (db: Db, member: { id: number; sessionId: string }) => Promise<unknown>) {
+    const { tenant, contacts } = await seedContacts(db(), [{ USD: 0 }]);
+    const [ann] = contacts;
+    const { batchId } = await checkedBatch(
+      tenant,
+      [10, 20, 30, 40].map((amount) => ({ contactId: ann.contactId, currency: "USD", kind: "top_up" as const, amount })),
+    );
+    const confirmer = await createMember(db(), "support");
+    const sessionId = await startSession(db(), { userId: confirmer.id, sessionVersion: 0, address: "203.0.113.5", userAgent: "vitest" });
+    await confirmRun(db(), batchId, { id: confirmer.id, sessionId });
+    const calls = moneyCalls();
+    const worker = workerFor(tenant, {
+      afterCall: async ({ line }) => {
+        if (line === 2) await revoke(db(), { id: confirmer.id, sessionId });
+      },
+    });
+    const outcome = await worker.runOnce();
+    return { batchId, outcome, sent: moneyCalls() - calls, balance: (await balancesOf(db(), [ann.accounts.USD]))[ann.accounts.USD], worker };
+  }
+
+  test.each(cases)("$name: the run stops before the next row, the rows not sent stay unsent", async ({ revoke, reason }) => {
+    const { batchId, outcome, sent, balance, worker } = await runRevokedAfterFirstRow(revoke);
+    expect(outcome).toEqual({ batchId, outcome: "revoked" });
+    // The row in flight when it happened is recorded; nothing after it went out.
+    expect(sent).toBe(1);
+    expect(balance).toBe("10");
+    const { rows } = await readRows(db(), batchId);
+    expect(rows.map((row) => [row.line, row.run.status])).toEqual([
+      [2, "succeeded"],
+      [3, "pending"],
+      [4, "pending"],
+      [5, "pending"],
+    ]);
+    expect(await readBatch(db(), batchId)).toMatchObject({ status: "stopped", errorCode: reason, progress: { total: 4, done: 1, ok: 1 } });
+    // A stopped batch is never taken up again: the unsent rows are not sent later either.
+    const before = moneyCalls();
+    expect(await worker.runOnce()).toBeNull();
+    expect(moneyCalls()).toBe(before);
+    expect((await readRows(db(), batchId, { status: "pending" })).total).toBe(3);
+  });
+
+  test("a plain sign-out of the confirming session does not stop the run: every row is made", async () => {
+    const { batchId, outcome, sent, balance } = await runRevokedAfterFirstRow((database, member) =>
+      endSession(database, member.id, member.sessionId, "signed_out"),
+    );
+    expect(outcome).toEqual({ batchId, outcome: "finished" });
+    expect(sent).toBe(4);
+    expect(balance).toBe("100");
+    expect(await readBatch(db(), batchId)).toMatchObject({ status: "finished", errorCode: null, progress: { total: 4, done: 4, ok: 4 } });
+  });
+
+  test("a member confirming again cannot restart a stopped batch", async () => {
+    const { batchId } = await runRevokedAfterFirstRow((database, member) => endSession(database, member.id, member.sessionId, "ended"));
+    const owner = await createMember(db(), "owner");
+    await expect(confirmRun(db(), batchId, owner)).rejects.toMatchObject({ code: "adjustments.batch.ended" });
   });
 });

@@ -13,7 +13,7 @@ import {
   type WaitNotice,
 } from "@/lib/api";
 import { config } from "@/lib/config.mjs";
-import { isRole } from "@/lib/auth/permissions";
+import { can, isRole } from "@/lib/auth/permissions";
 import { translator } from "@/lib/i18n/translate";
 import { LeasedWorker, type PlatformWorkerOptions } from "@/lib/jobs/worker";
 import type { Actor } from "@/lib/ledger/audit";
@@ -22,6 +22,7 @@ import { findIntent } from "@/lib/ledger/idempotency";
 import { isUnknownOutcome, toFailure } from "@/lib/ledger/outcome";
 import { NotPerformed, runOnce, type LedgerContext, type Performed } from "@/lib/ledger/run-once";
 import type { LedgerResult } from "@/lib/ledger/types";
+import { kindsOf, mayAdjustBalances, type StoredTotals } from "./batch-store";
 import { checkContactRows } from "./dry-run";
 import { reconcileRow, rowOutcomeOf } from "./reconcile-row";
 import { keyMismatchOutcome, rowIntent, storedIntentIs } from "./row-intent";
@@ -32,6 +33,7 @@ import {
   batchState,
   cancelPendingRows,
   claimBatch,
+  confirmerStanding,
   commitDryRun,
   finishDryRun,
   finishRun,
@@ -40,12 +42,14 @@ import {
   openRows,
   recordFailures,
   recordRowOutcome,
+  stopRun,
   uncheckedRows,
   unmarkSending,
   type ClaimedBatch,
   type RunRow,
   type TypedRow,
 } from "./run-store";
+import type { StopReason } from "./types";
 
 /**
  * The bulk adjustment worker, in every server process next to the export
@@ -67,6 +71,14 @@ import {
  * and the row is sent after the wait; refusals (insufficient_funds,
  * account_blocked, …) fail the row and the batch continues; a cancel stops
  * before the next row.
+ *
+ * Before every row it sends, the worker asks whether the member who confirmed
+ * the run may still move its money (#whyStop): still a member, in a role that
+ * may make every kind of operation of the batch (what the confirm action asks),
+ * and the session they confirmed in not ended by anyone but its own sign-out.
+ * If not, nothing more is sent: the rows already sent are settled by reading
+ * (as at the end of any pass; a row whose call never went out becomes pending
+ * again), and the batch ends `stopped` with the reason, its unsent rows pending.
  */
 export interface AdjustmentWorkerOptions extends PlatformWorkerOptions {
   /** How long a row's call may still be in flight after it was marked sending. */
@@ -78,7 +90,8 @@ export interface AdjustmentWorkerOptions extends PlatformWorkerOptions {
   afterCall?: (event: { batchId: string; line: number }) => Promise<void>;
 }
 
-export type BatchOutcome = "checked" | "finished" | "cancelled" | "lost" | "stopped" | "failed" | "validated";
+/** `stopped`: this worker stops (shutting down; the batch goes on elsewhere); `revoked`: the batch ended stopped (#whyStop). */
+export type BatchOutcome = "checked" | "finished" | "cancelled" | "lost" | "stopped" | "revoked" | "failed" | "validated";
 
 const ROWS_PER_READ = 200;
 const CONTACTS_PER_READ = 50;
@@ -200,16 +213,31 @@ export class AdjustmentWorker extends LeasedWorker {
     return { id, email: member?.email ?? "", name: member?.name ?? "", role };
   }
 
+  /**
+   * Why the run must send nothing more, or null: the confirmer removed, in a role that may no longer make every kind
+   * of operation the batch holds (the check of the confirm action), or their confirming session ended (run-store.ts).
+   * Asked before each row: one small read beside a platform call.
+   */
+  async #whyStop(batch: ClaimedBatch): Promise<StopReason | null> {
+    const { role, sessionEnded } = await confirmerStanding(this.db, batch.id);
+    if (role === null) return "confirmer_removed";
+    if (!isRole(role) || !can(role, "accounts.top_up") || !mayAdjustBalances(role, kindsOf(batch.totals as StoredTotals | null))) return "confirmer_role";
+    return sessionEnded ? "confirmer_session_ended" : null;
+  }
+
   async #run(batch: ClaimedBatch): Promise<BatchOutcome> {
     const api = await this.#client(batch.id);
     const context: LedgerContext = { db: this.db, api, actor: await this.#actorOf(batch), t: this.#t };
     let after = 0;
     let cancelled = false;
+    let stop: StopReason | null = null;
     passOverFile: for (;;) {
       const rows = await nextRunRows(this.db, batch.id, after, ROWS_PER_READ, this.#inFlightSeconds);
       if (rows.length === 0) break;
       for (const row of rows) {
         if (this.stopping) return "stopped";
+        stop = await this.#whyStop(batch);
+        if (stop) break passOverFile;
         const step = await this.#runRow(context, batch.id, row);
         if (step === "retry") {
           // A 429: the row is pending again; the file is read again from it after the wait.
@@ -226,9 +254,11 @@ export class AdjustmentWorker extends LeasedWorker {
         after = row.line;
       }
     }
-    if (cancelled || (await batchState(this.db, batch.id))?.cancelRequested) await cancelPendingRows(this.db, batch.id, this.owner);
-    const settled = await this.#settleOpenRows(context, batch.id);
-    if (settled) return settled;
+    if (!stop && (cancelled || (await batchState(this.db, batch.id))?.cancelRequested)) await cancelPendingRows(this.db, batch.id, this.owner);
+    const settled = await this.#settleOpenRows(context, batch);
+    if (typeof settled === "string") return settled;
+    stop ??= settled.stop;
+    if (stop) return (await stopRun(this.db, batch.id, this.owner, stop)) ? "revoked" : this.whyLost(batch.id);
     return (await finishRun(this.db, batch.id, this.owner)) ?? this.whyLost(batch.id);
   }
 
@@ -350,15 +380,18 @@ export class AdjustmentWorker extends LeasedWorker {
   /**
    * Rows whose outcome is open at the end of the pass: each is settled by
    * reading once its call can no longer be in flight (waiting, with the wait on
-   * the batch), or by its worker's late record; null when all are done.
+   * the batch), or by its worker's late record; when all are done, why the run
+   * must stop, if a row that was never sent found it so (#whyStop).
    */
-  async #settleOpenRows(context: LedgerContext, batchId: string): Promise<BatchOutcome | null> {
+  async #settleOpenRows(context: LedgerContext, batch: ClaimedBatch): Promise<BatchOutcome | { stop: StopReason | null }> {
+    const batchId = batch.id;
     const tried = new Set<number>();
     const usedJournalIds = new Set<number>();
+    let stop: StopReason | null = null;
     for (;;) {
       if (this.stopping) return "stopped";
       const open = (await openRows(this.db, batchId, this.#inFlightSeconds)).filter((row) => !tried.has(row.line));
-      if (open.length === 0) return null;
+      if (open.length === 0) return { stop };
       const ready = open.filter((row) => row.settled);
       if (ready.length === 0) {
         const stopped = (await this.waitOut(batchId, "in_flight", 1)) as BatchOutcome | null;
@@ -380,7 +413,14 @@ export class AdjustmentWorker extends LeasedWorker {
           settlement = "open" as const;
         }
         if (settlement === "not_sent") {
-          // Marked but its key never claimed: nothing reached the platform, it goes out now.
+          // Marked but its key never claimed: nothing reached the platform, it goes out now — unless the run must stop,
+          // when it is pending again and stays unsent.
+          stop ??= await this.#whyStop(batch);
+          if (stop) {
+            await unmarkSending(this.db, batchId, row.line);
+            tried.add(row.line);
+            continue;
+          }
           const step = await this.#runRow(context, batchId, row);
           if (step === "retry") {
             const stopped = await this.#waitForBudget(batchId, context.api, null);

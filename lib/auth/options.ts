@@ -6,8 +6,23 @@ import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { applyLibraryDefaults, config } from "@/lib/config.mjs";
 import { currentOrigin, originOf, type Headers } from "./request-origin";
 import { recordSecurityEvent } from "./security-events";
+import { signInRefusalEvent } from "./sign-in-record";
+import { cookieFromHeader, DEVICE_COOKIE, deviceCookieOptions, findDeviceToken, withDeviceToken } from "./device-token";
 
 applyLibraryDefaults();
+
+/**
+ * After a successful sign-in: this browser's device token for the account, set on the callback's answer (cookies()
+ * from next/headers in the route handler: Next adds what is set there to the response next-auth returns).
+ */
+async function rememberDevice(held: string | null, email: string, headers: Headers): Promise<void> {
+  const { cookies } = await import("next/headers");
+  const proto = String(headers?.["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    .trim();
+  const secure = proto === "https" || (config().dashboard.authUrl ?? "").startsWith("https:");
+  (await cookies()).set(DEVICE_COOKIE, withDeviceToken(held, email).value, deviceCookieOptions(secure));
+}
 
 /** Credentials, a JWT in an httpOnly cookie (stateless: any instance can read it). */
 export const authOptions: NextAuthOptions = {
@@ -29,8 +44,12 @@ export const authOptions: NextAuthOptions = {
         const code = String(credentials?.code ?? "").slice(0, 64) || null;
         if (!email || !password) throw new Error("invalid_credentials");
         const db = await getDb();
-        const origin = originOf(req?.headers as Headers);
-        const result = await signInWithPassword(db, { email, password, address: origin.address, secondFactor: { code } });
+        const headers = req?.headers as Headers;
+        const origin = originOf(headers);
+        // A browser that signed in to this account before is counted on its own (lib/auth/device-token.ts).
+        const held = cookieFromHeader(headers?.cookie, DEVICE_COOKIE);
+        const device = findDeviceToken(held, email);
+        const result = await signInWithPassword(db, { email, password, address: origin.address, deviceTokenId: device?.id, secondFactor: { code } });
         // The password was right: the form asks for the code (nothing was counted).
         if (!result.ok && result.reason === "two_factor_required") throw new Error("two_factor_required");
         if (!result.ok && result.reason === "two_factor_failed") {
@@ -39,11 +58,8 @@ export const authOptions: NextAuthOptions = {
           throw new Error("two_factor_failed");
         }
         if (!result.ok) {
-          // A "busy" answer compared nothing and counted nothing: it is load shedding, not an attempt on the account.
-          if (result.reason !== "busy") {
-            const kind = result.reason === "throttled" ? "sign_in_throttled" : "sign_in_failed";
-            await recordSecurityEvent(db, { kind, subject: { id: null, email: email.trim().toLowerCase() }, origin });
-          }
+          const kind = signInRefusalEvent(result);
+          if (kind) await recordSecurityEvent(db, { kind, subject: { id: null, email: email.trim().toLowerCase() }, origin });
           // next-auth hands the message to the sign-in form as `error`; the form translates it.
           // throttled:<seconds> and busy:<seconds> also become a 429 with Retry-After (lib/auth/sign-in-answer.ts).
           throw new Error(result.reason === "invalid_credentials" ? "invalid_credentials" : `${result.reason}:${result.retryAfter}`);
@@ -54,6 +70,7 @@ export const authOptions: NextAuthOptions = {
           address: origin.address,
           userAgent: origin.userAgent,
         });
+        await rememberDevice(held, result.user.email, headers);
         const person = { id: result.user.id, email: result.user.email };
         if (result.via === "recovery_code") await recordSecurityEvent(db, { kind: "recovery_code_used", actor: person, subject: person, origin });
         await recordSecurityEvent(db, {

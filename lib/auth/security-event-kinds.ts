@@ -6,6 +6,7 @@ export const SECURITY_EVENT_KINDS = [
   "sign_in",
   "sign_in_failed",
   "sign_in_throttled",
+  "sign_in_unlocked",
   "signed_out",
   "session_ended",
   "sessions_ended_others",
@@ -24,4 +25,5 @@ export const SECURITY_EVENT_KINDS = [
   "recovery_codes_renewed",
   "step_up",
   "security_settings_changed",
+  "security_log_pruned",
 ] as const;

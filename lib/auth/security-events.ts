@@ -4,6 +4,7 @@ import { errorText } from "@/lib/db/failure";
 import { securityEvents } from "@/lib/db/schema";
 import { SECURITY_EVENT_KINDS } from "./security-event-kinds";
 import { currentOrigin, type RequestOrigin } from "./request-origin";
+import { boundedText, TEXT_LIMITS } from "./bounded-text";
 
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export { SECURITY_EVENT_KINDS };
@@ -33,11 +34,12 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
     await db.insert(securityEvents).values({
       kind: event.kind,
       actorUserId: event.actor?.id ?? null,
-      actorEmail: event.actor?.email.slice(0, 255) ?? null,
+      // Cut here, the one place every event passes: what a request sent is never longer than its column.
+      actorEmail: event.actor ? boundedText(event.actor.email, TEXT_LIMITS.email) : null,
       subjectUserId: event.subject?.id ?? null,
-      subjectEmail: event.subject?.email.slice(0, 255) ?? null,
-      address: event.origin.address.slice(0, 64),
-      userAgent: event.origin.userAgent.slice(0, 512),
+      subjectEmail: event.subject ? boundedText(event.subject.email, TEXT_LIMITS.email) : null,
+      address: boundedText(event.origin.address, TEXT_LIMITS.address),
+      userAgent: boundedText(event.origin.userAgent, TEXT_LIMITS.userAgent),
       detail: event.detail ?? null,
     });
   } catch (error) {

@@ -8,6 +8,9 @@ import { liveSessionUser, startSession } from "./sessions";
 import { beginEnrolment, confirmEnrolment } from "./totp";
 import { amountsAboveThreshold, readSecuritySettings, saveSecuritySettings } from "./security-settings";
 import { confirmCodeInSession, grantStepUp, requireStepUp } from "./step-up";
+import { signInWithPassword } from "./sign-in";
+import { ConcurrencyGate } from "./concurrency-gate";
+import { accountScope, lockedForSeconds } from "./throttle";
 import { eq, sql } from "drizzle-orm";
 import { adjustmentBatches, auditEntries } from "@/lib/db/schema";
 import { PlatformClient } from "@/lib/api/client";
@@ -30,7 +33,7 @@ async function member(enrolled: boolean) {
     secret = (await beginEnrolment(database.db, user, { key })).secret;
     await confirmEnrolment(database.db, user.id, await generate({ secret, epoch: T0 }), { key, epoch: T0 });
   }
-  return { user, sessionId, secret, who: { id: user.id, sessionId } };
+  return { user, sessionId, secret, who: { id: user.id, sessionId }, signedIn: { ...user, sessionId } };
 }
 
 /**
@@ -95,9 +98,9 @@ describe("the team's security rules and the step-up of money actions", () => {
     const careful = await member(true);
     expect(await refusal(requireStepUp(database.db, careful.who, large))).toBe("step_up_required");
     const now = T0 + 120;
-    expect(await confirmCodeInSession(database.db, careful.user, await generate({ secret: careful.secret, epoch: now }), origin(), { key, epoch: now })).toBe(
-      "totp",
-    );
+    expect(
+      await confirmCodeInSession(database.db, careful.signedIn, await generate({ secret: careful.secret, epoch: now }), origin(), { key, epoch: now }),
+    ).toBe("totp");
     await grantStepUp(database.db, careful.user.id, careful.sessionId);
     expect(await refusal(requireStepUp(database.db, careful.who, large))).toBeNull();
     // Another session of the same member gave no code.
@@ -116,9 +119,37 @@ describe("the team's security rules and the step-up of money actions", () => {
     const from = origin();
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++)
-      answers.push(await refusal(confirmCodeInSession(database.db, careful.user, wrong, from, { key, epoch: now })));
+      answers.push(await refusal(confirmCodeInSession(database.db, careful.signedIn, wrong, from, { key, epoch: now })));
     expect(answers).toEqual([...Array(4).fill("two_factor.wrong_code"), "two_factor.wait", "two_factor.wait"]);
-    expect(await refusal(confirmCodeInSession(database.db, careful.user, right, from, { key, epoch: now }))).toBe("two_factor.wait");
+    expect(await refusal(confirmCodeInSession(database.db, careful.signedIn, right, from, { key, epoch: now }))).toBe("two_factor.wait");
+  });
+
+  test("a code in a session is counted per session: a stranger's lock of the account does not refuse it, nor one session's lock another", async () => {
+    const careful = await member(true);
+    const now = T0 + 660;
+    const right = await generate({ secret: careful.secret, epoch: now });
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    const stranger = `10.8.${uniqueId() % 250}.${uniqueId() % 250}`;
+    for (let i = 0; i < 6; i++)
+      await signInWithPassword(database.db, { email: careful.user.email, password: `guess-${i}`, address: stranger }, new ConcurrencyGate(32, 0));
+    expect(await lockedForSeconds(database.db, [accountScope(careful.user.email)])).toBeGreaterThan(0);
+    expect(await confirmCodeInSession(database.db, careful.signedIn, right, origin(), { key, epoch: now })).toBe("totp");
+
+    for (let i = 0; i < 5; i++) await refusal(confirmCodeInSession(database.db, careful.signedIn, wrong, origin(), { key, epoch: now + 30 }));
+    expect(await refusal(confirmCodeInSession(database.db, careful.signedIn, wrong, origin(), { key, epoch: now + 30 }))).toBe("two_factor.wait");
+    const other = await startSession(database.db, {
+      userId: careful.user.id,
+      sessionVersion: careful.user.sessionVersion,
+      address: "203.0.113.9",
+      userAgent: "test",
+    });
+    const later = now + 60;
+    expect(
+      await confirmCodeInSession(database.db, { ...careful.user, sessionId: other }, await generate({ secret: careful.secret, epoch: later }), origin(), {
+        key,
+        epoch: later,
+      }),
+    ).toBe("totp");
   });
 
   test("two-factor required for everyone: a member without it is pending (their session says so) until enrolled", async () => {

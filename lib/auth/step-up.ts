@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/actions/errors";
-import { accountPolicy, accountScope, addressPolicy, addressScope, clearFailures, releaseAttempt, reserveAttempt } from "./throttle";
+import { accountPolicy, clearFailures, reserveAttempt, sessionScope } from "./throttle";
 import { checkSecondFactor, type TotpOptions } from "./totp";
 import { recordSecurityEvent } from "./security-events";
 import type { RequestOrigin } from "./request-origin";
@@ -12,28 +12,25 @@ import { amountsAboveThreshold, readSecuritySettings } from "./security-settings
 export const STEP_UP_SECONDS = 5 * 60;
 
 /**
- * A code typed by a signed-in member (a step-up, new recovery codes, turning two-factor off): one attempt in the same
- * counts as a sign-in (account and address), so the session cannot be used to guess codes faster than the sign-in
- * form could. Wrong: recorded and refused on the `code` field; a lock: refused with the wait.
+ * A code typed by a signed-in member (a step-up, new recovery codes, turning two-factor off): one attempt in the
+ * session's own count, as strict as a sign-in's, so that the session cannot be used to guess codes. Not the account's
+ * count: a stranger sending wrong passwords from elsewhere must not keep a signed-in member from confirming a top-up.
+ * Wrong: recorded and refused on the `code` field; a lock: refused with the wait.
  */
 export async function confirmCodeInSession(
   db: Db,
-  user: { id: number; email: string },
+  user: { id: number; email: string; sessionId: string },
   code: string,
   origin: RequestOrigin,
   totp?: TotpOptions,
 ): Promise<"totp" | "recovery_code"> {
-  const account = accountScope(user.email);
-  const address = addressScope(origin.address);
-  const reservation = await reserveAttempt(db, [
-    { scope: account, policy: accountPolicy() },
-    { scope: address, policy: addressPolicy() },
-  ]);
+  const scope = sessionScope(user.sessionId);
+  const reservation = await reserveAttempt(db, [{ scope, policy: accountPolicy() }]);
   if (!reservation.granted) throw new DashboardError("two_factor.wait", "code", { seconds: reservation.retryAfter });
   const person = { id: user.id, email: user.email };
   const check = await checkSecondFactor(db, user.id, code, totp);
   if (check.ok) {
-    await Promise.all([clearFailures(db, account), releaseAttempt(db, address)]);
+    await clearFailures(db, scope);
     if (check.via === "recovery_code") await recordSecurityEvent(db, { kind: "recovery_code_used", actor: person, subject: person, origin });
     return check.via;
   }
@@ -114,4 +111,34 @@ export async function requireStepUp(db: Db, user: { id: number; sessionId: strin
     .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)));
   if (!row?.enrolled) throw new DashboardError("step_up.enrol_first");
   if (!row.fresh) throw new DashboardError("step_up_required");
+}
+
+/**
+ * Before a change to the controls around money (the security rules, another member's password link or two-factor,
+ * making someone an owner): the session must have given a code in the last STEP_UP_SECONDS, the same proof a money
+ * action above the threshold asks for — else a stolen owner session could lift the threshold, or take over a second
+ * owner, without any code. Refused with `step_up_required` (the form asks for the code, then sends the change again).
+ *
+ * A member without two-factor has no code to give: refused with `step_up.enrol_first`, with one exception, while the
+ * team has no rule a code enforces (no step-up threshold, two-factor not required). Then a code protects nothing this
+ * session could not already do (every money action goes through without one), and refusing would leave the first
+ * owner unable to switch the rules on at all. The first rules saved end the exception for everyone: from then on
+ * changing them, or any of these controls, needs a code, so an owner without two-factor turns it on first.
+ */
+export async function requireFreshStepUp(db: Db, user: { id: number; sessionId: string }): Promise<void> {
+  const [row] = await db
+    .select({
+      enrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`,
+      fresh: sql<boolean>`coalesce(${sessions.stepUpUntil} > now(), false)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id), isNull(sessions.endedAt)));
+  if (!row) throw new DashboardError("step_up_required");
+  if (row.enrolled) {
+    if (!row.fresh) throw new DashboardError("step_up_required");
+    return;
+  }
+  const settings = await readSecuritySettings(db);
+  if (settings.requireTwoFactor || Object.keys(settings.stepUpThresholds).length > 0) throw new DashboardError("step_up.enrol_first");
 }

@@ -1,15 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { config } from "@/lib/config.mjs";
+import { addressKey } from "@/lib/http/client-address";
 
 /**
- * Sign-in attempts are counted in the database per account (the email typed,
- * whether or not it exists) and per client address. An attempt is reserved
- * (counted as a failure) before its password is compared, in one statement, so
- * that attempts sent at once cannot all pass a check made before any of them
- * is counted. The reservation that reaches the limit locks the scope; after a
- * lock ends, each further attempt within the window locks it again for twice as
- * long, up to a cap. A lock is forgotten one window after it ends.
+ * Sign-in attempts are counted in the database per scope. Which scopes an attempt is counted in depends on where it
+ * comes from (OWASP's device cookie, lib/auth/device-token.ts): a browser that holds a valid device token for the typed
+ * account is counted per device and per address; any other attempt per account and address (strict), per address and
+ * per account for unknown devices (it slows guessing from many addresses, and never touches a known device). A check
+ * inside a session (a step-up code, the current password) is counted per session. An attempt is reserved (counted as
+ * a failure) before its password is compared, in one statement, so that attempts sent at once cannot all pass a check
+ * made before any of them is counted. The reservation that reaches the limit locks the scope; after a lock ends, each
+ * further attempt within the window locks it again for twice as long, up to a cap. A lock is forgotten one window
+ * after it ends.
  */
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -20,9 +23,21 @@ export interface ThrottlePolicy {
 
 type SignInSettings = ReturnType<typeof config>["dashboard"]["signIn"];
 
-/** One account: a few failures, then a short lock that doubles with each further failure, up to 15 minutes. */
+/**
+ * Strict: a few failures, then a short lock that doubles with each further failure, up to 15 minutes. For the scopes
+ * one guesser cannot share with the member: an account from one address, a known device, a session.
+ */
 export function accountPolicy(settings: SignInSettings = config().dashboard.signIn): ThrottlePolicy {
   return { maxFailures: settings.maxFailures, windowSeconds: 15 * 60, lockSeconds: settings.lockSeconds, maxLockSeconds: 15 * 60 };
+}
+
+/**
+ * One account from unknown devices, wherever they are: it slows rather than locks (a quarter of the strict lock, 15 s
+ * by default, doubling up to 5 minutes), because anyone can fill it and only a device the member never signed in
+ * from waits on it. Guessing from many addresses still gets about one password every few minutes.
+ */
+export function unknownDevicePolicy(settings: SignInSettings = config().dashboard.signIn): ThrottlePolicy {
+  return { maxFailures: settings.maxFailures, windowSeconds: 15 * 60, lockSeconds: Math.max(1, Math.ceil(settings.lockSeconds / 4)), maxLockSeconds: 5 * 60 };
 }
 
 /**
@@ -33,8 +48,17 @@ export function addressPolicy(settings: SignInSettings = config().dashboard.sign
   return { maxFailures: settings.maxFailuresPerAddress, windowSeconds: 15 * 60, lockSeconds: 60, maxLockSeconds: 5 * 60 };
 }
 
-export const accountScope = (email: string): string => `account:${email.trim().toLowerCase()}`;
-export const addressScope = (address: string): string => `ip:${address}`;
+const normalizedEmail = (email: string): string => email.trim().toLowerCase();
+
+/** One account, from unknown devices (the email typed, whether or not it exists). */
+export const accountScope = (email: string): string => `account:${normalizedEmail(email)}`;
+/** One account from one address, for unknown devices. */
+export const accountAddressScope = (email: string, address: string): string => `account-ip:${normalizedEmail(email)}|${addressKey(address)}`;
+export const addressScope = (address: string): string => `ip:${addressKey(address)}`;
+/** A browser that signed in to the account before (the device token's id, lib/auth/device-token.ts). */
+export const deviceScope = (tokenId: string): string => `device:${tokenId}`;
+/** The checks a signed-in member makes in one session (codes, the current password). */
+export const sessionScope = (sessionId: string): string => `session:${sessionId}`;
 
 export interface ScopedPolicy {
   scope: string;
@@ -163,4 +187,25 @@ export async function clearFailures(db: Db, scope: string, now?: Date): Promise<
  */
 export async function releaseAttempt(db: Db, scope: string): Promise<void> {
   await db.execute(sql`UPDATE dashboard.sign_in_throttles SET failures = GREATEST(0, failures - 1) WHERE scope = ${scope}`);
+}
+
+/**
+ * The operator lifts an account's locks (`npm run user:unlock`): every count of the account from unknown devices (its
+ * own, and per address) and of its sessions goes, as if no attempt had been made. The address scopes stay: they are
+ * shared with everyone else behind the address. A known device's count is keyed by its token alone and cannot be
+ * found from the account; its lock is the member's own typing, and ends by itself. Returns how many scopes were lifted.
+ */
+export async function unlockAccount(db: Db, email: string, sessionIds: string[]): Promise<number> {
+  const [row] = await queryRows<{ lifted: number | string }>(
+    db,
+    sql`WITH lifted AS (
+          DELETE FROM dashboard.sign_in_throttles
+          WHERE scope = ${accountScope(email)}
+             OR starts_with(scope, ${`account-ip:${normalizedEmail(email)}|`})
+             OR scope = ANY(${sql.param(sessionIds.map(sessionScope))}::text[])
+          RETURNING 1
+        )
+        SELECT count(*) AS lifted FROM lifted`,
+  );
+  return Number(row?.lifted ?? 0);
 }

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { eq } from "drizzle-orm";
 import { createInvitedUser, createUser, findUserWithHashByEmail, resetPassword, type DashboardUser } from "@/lib/auth/users";
 import { createOneTimeLink, OPERATOR_ORIGIN, type LinkPurpose } from "@/lib/auth/one-time-links";
 import { linkUrl } from "@/lib/auth/link-url";
 import { recordSecurityEvent } from "@/lib/auth/security-events";
+import { unlockAccount } from "@/lib/auth/throttle";
+import { sessions } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
 import { DashboardError } from "@/lib/actions/errors";
 import { ROLES } from "@/lib/auth/permissions";
@@ -10,6 +13,7 @@ import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformError } from "@/lib/platform/errors";
 import { CommandError, registerCommand } from "./registry";
 import "./backup";
+import "./security-log";
 
 /**
  * The operator commands every owner process serves and every script can run
@@ -28,6 +32,8 @@ export const UserCreatePayloadSchema = z.object({
 });
 
 export const UserPasswordPayloadSchema = z.object({ email: z.email(), password: OperatorPasswordSchema });
+
+export const UserUnlockPayloadSchema = z.object({ email: z.email() });
 
 export const PlatformLoadPayloadSchema = z.object({ document: z.unknown() });
 
@@ -76,6 +82,27 @@ registerCommand({
     // resetPassword also ends the user's sessions (session version + 1).
     await resetPassword(db, user.id, password);
     return { user: { id: user.id, email: user.email, role: user.role }, link: null };
+  },
+});
+
+/**
+ * `user:unlock`: the member's sign-in from unknown devices and their sessions' checks start over (every lock and count
+ * of the account, lib/auth/throttle.ts unlockAccount), recorded with no actor (the operator).
+ */
+registerCommand({
+  name: "user.unlock",
+  payload: UserUnlockPayloadSchema,
+  async run({ db }, { email }): Promise<{ user: { id: number; email: string; role: string }; lifted: number }> {
+    const user = await findUserWithHashByEmail(db, email);
+    if (!user) throw new CommandError("user_not_found", `There is no user with the email ${email}.`);
+    const held = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    const lifted = await unlockAccount(
+      db,
+      user.email,
+      held.map((session) => session.id),
+    );
+    await recordSecurityEvent(db, { kind: "sign_in_unlocked", subject: { id: user.id, email: user.email }, origin: OPERATOR_ORIGIN, detail: { lifted } });
+    return { user: { id: user.id, email: user.email, role: user.role }, lifted };
   },
 });
 

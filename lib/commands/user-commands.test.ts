@@ -7,6 +7,8 @@ import { securityEvents, users } from "@/lib/db/schema";
 import { inspectOneTimeLink } from "@/lib/auth/one-time-links";
 import { findUserWithHashByEmail } from "@/lib/auth/users";
 import { verifyPassword } from "@/lib/auth/password";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { ConcurrencyGate } from "@/lib/auth/concurrency-gate";
 import { dispatchCommand } from "./registry";
 import type { UserWithLink } from "./builtin";
 // Registers the commands.
@@ -46,5 +48,36 @@ describe("operator commands: user.create and user.password", () => {
     const after = await findUserWithHashByEmail(database.db, email);
     expect(await verifyPassword("another operator phrase here", after!.passwordHash)).toBe(true);
     expect(after!.sessionVersion).toBe(before!.sessionVersion + 1);
+  });
+});
+
+describe("operator command: user.unlock", () => {
+  test("lifts the account's locks from a stranger's failures: an unknown device gets in again; recorded with no actor", async () => {
+    const email = `unlock${uniqueId()}@example.com`;
+    const password = "the member's own long phrase";
+    const { user } = await run("user.create", { email, role: "support", password });
+    const from = `10.11.${uniqueId() % 250}.${uniqueId() % 250}`;
+    const gate = new ConcurrencyGate(32, 0);
+    for (let i = 0; i < 6; i++) await signInWithPassword(database.db, { email, password: `guess-${i}`, address: from }, gate);
+    expect(await signInWithPassword(database.db, { email, password, address: from }, gate)).toMatchObject({ ok: false, reason: "throttled" });
+
+    const answer = (await dispatchCommand("user.unlock", { email: email.toUpperCase() }, { db: database.db, database: database as unknown as Database })) as {
+      lifted: number;
+    };
+    expect(answer).toEqual({ user: { id: user.id, email, role: "support" }, lifted: 2 });
+    expect(await signInWithPassword(database.db, { email, password, address: from }, gate)).toMatchObject({ ok: true });
+    const events = await database.db
+      .select({ actor: securityEvents.actorUserId, detail: securityEvents.detail, address: securityEvents.address })
+      .from(securityEvents)
+      .where(and(eq(securityEvents.subjectUserId, user.id), eq(securityEvents.kind, "sign_in_unlocked")));
+    expect(events).toEqual([{ actor: null, detail: { lifted: 2 }, address: "operator" }]);
+  });
+
+  test("an unknown email is refused", async () => {
+    await expect(
+      dispatchCommand("user.unlock", { email: `nobody${uniqueId()}@example.com` }, { db: database.db, database: database as unknown as Database }),
+    ).rejects.toMatchObject({
+      code: "user_not_found",
+    });
   });
 });

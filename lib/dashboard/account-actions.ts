@@ -5,11 +5,10 @@ import { authedAction } from "@/lib/auth/authed-action";
 import { DashboardError } from "@/lib/actions/errors";
 import { endOtherSessions, endSession } from "@/lib/auth/sessions";
 import { endSessions, findUserById, setPassword } from "@/lib/auth/users";
-import { currentOrigin } from "@/lib/auth/request-origin";
 import { recordActionEvent } from "@/lib/auth/security-events";
 import { ChangePasswordSchema, EndSessionSchema, MemberSessionSchema, NoInputSchema, PasswordStrengthSchema } from "@/lib/dashboard/forms/account";
 import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
-import { signInWithPassword } from "@/lib/auth/sign-in";
+import { checkPasswordInSession } from "@/lib/auth/sign-in";
 
 /** Ends one of the user's own sessions; this browser's session is ended by signing out. */
 export const endSessionAction = authedAction("self", EndSessionSchema, async (input, { db, user }) => {
@@ -52,12 +51,12 @@ export const passwordStrengthAction = authedAction("self", PasswordStrengthSchem
 });
 
 /**
- * Changes one's own password: the current one is checked as a sign-in is (the same gate and throttle, so the form
- * cannot be used to guess it), the new one must pass the rule and differ; then every other session ends.
+ * Changes one's own password: the current one is checked in the session's own count (checkPasswordInSession: the
+ * form cannot be used to guess it, and a stranger's failures elsewhere do not block it), the new one must pass the
+ * rule and differ; then every other session ends.
  */
 export const changePasswordAction = authedAction("self", ChangePasswordSchema, async (input, { db, user }) => {
-  const origin = await currentOrigin();
-  const check = await signInWithPassword(db, { email: user.email, password: input.currentPassword, address: origin.address });
+  const check = await checkPasswordInSession(db, user, input.currentPassword);
   if (!check.ok) {
     // No second factor was asked: only a wrong password or a wait can come back.
     if (!("retryAfter" in check)) throw new DashboardError("password.current_wrong", "currentPassword");

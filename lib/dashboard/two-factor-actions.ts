@@ -5,13 +5,13 @@ import { authedAction } from "@/lib/auth/authed-action";
 import { DashboardError } from "@/lib/actions/errors";
 import { currentOrigin } from "@/lib/auth/request-origin";
 import { recordActionEvent } from "@/lib/auth/security-events";
-import { signInWithPassword } from "@/lib/auth/sign-in";
+import { checkPasswordInSession } from "@/lib/auth/sign-in";
 import { beginEnrolment, confirmEnrolment, enrolmentQrSvg, renewRecoveryCodes, turnOffTwoFactor } from "@/lib/auth/totp";
 import { confirmCodeInSession, grantStepUp, STEP_UP_SECONDS } from "@/lib/auth/step-up";
-import { readSecuritySettings, saveSecuritySettings } from "@/lib/auth/security-settings";
+import { readSecuritySettings } from "@/lib/auth/security-settings";
 import { NoInputSchema } from "@/lib/dashboard/forms/account";
 import { SecurityRulesSchema, TurnOffTwoFactorSchema, TwoFactorCodeSchema } from "@/lib/dashboard/forms/two-factor";
-import { parseAmountText } from "@/lib/money/parse-amount";
+import { saveSecurityRules } from "@/lib/dashboard/save-security-rules";
 import { getLocale } from "@/lib/i18n/server";
 
 /** Starts (or starts again) one's enrolment: the secret to type by hand and its QR code (an SVG made here). */
@@ -41,10 +41,10 @@ export const renewRecoveryCodesAction = authedAction("self", TwoFactorCodeSchema
 export const turnOffTwoFactorAction = authedAction("self", TurnOffTwoFactorSchema, async (input, { db, user }) => {
   if ((await readSecuritySettings(db)).requireTwoFactor) throw new DashboardError("two_factor.required_by_team");
   const origin = await currentOrigin();
-  // The code first: a right password clears the account's failures, and checked before the code it would let one
+  // The code first: a right password clears the session's failures, and checked before the code it would let one
   // who knows the password guess codes without ever reaching the lock.
   await confirmCodeInSession(db, user, input.code, origin);
-  const check = await signInWithPassword(db, { email: user.email, password: input.currentPassword, address: origin.address });
+  const check = await checkPasswordInSession(db, user, input.currentPassword);
   if (!check.ok) {
     if (!("retryAfter" in check)) throw new DashboardError("password.current_wrong", "currentPassword");
     throw new DashboardError("password.wait", "currentPassword", { seconds: check.retryAfter });
@@ -63,25 +63,9 @@ export const stepUpAction = authedAction("self", TwoFactorCodeSchema, async (inp
   return { seconds: STEP_UP_SECONDS };
 });
 
-/** The owners' security rules: two-factor for every member, and per currency the step-up threshold (typed in major units). */
+/** The owners' security rules (save-security-rules.ts: the amounts checked, then a fresh step-up, then saved). */
 export const saveSecurityRulesAction = authedAction("team.manage", SecurityRulesSchema, async (input, { db, user }) => {
-  const locale = await getLocale();
-  const thresholds: Record<string, bigint> = {};
-  input.thresholds.forEach(({ currency, amount }, index) => {
-    if (thresholds[currency] !== undefined) throw new DashboardError("security_rules.currency_twice", `thresholds.${index}.currency`);
-    const parsed = parseAmountText(amount, currency, locale, { min: BigInt(0), max: BigInt(10) ** BigInt(18) });
-    if (!parsed.ok) throw new DashboardError("security_rules.threshold_invalid", `thresholds.${index}.amount`);
-    thresholds[currency] = BigInt(parsed.minor);
-  });
-  await saveSecuritySettings(db, { requireTwoFactor: input.requireTwoFactor, stepUpThresholds: thresholds }, user.id);
-  await recordActionEvent(db, "security_settings_changed", user, {
-    detail: {
-      require_two_factor: input.requireTwoFactor,
-      thresholds: Object.entries(thresholds)
-        .map(([currency, minor]) => `${currency} ${minor}`)
-        .join(", "),
-    },
-  });
+  const saved = await saveSecurityRules(db, user, input, await getLocale());
   revalidatePath("/settings");
-  return { saved: true };
+  return saved;
 });

@@ -90,13 +90,19 @@ export const recoveryCodes = dashboard.table(
  * The team's security rules, one row (id = 1), set by owners: two-factor required for every member, and the amounts
  * above which a money action asks for a fresh code ({"RUB": "100000"}, minor units as strings, per currency).
  */
-export const securitySettings = dashboard.table("security_settings", {
-  id: smallint("id").primaryKey(),
-  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-  stepUpThresholds: jsonb("step_up_thresholds").$type<Record<string, string>>().notNull().default({}),
-  updatedByUserId: bigint("updated_by_user_id", { mode: "number" }),
-  updatedAt: tz("updated_at").notNull().defaultNow(),
-});
+export const securitySettings = dashboard.table(
+  "security_settings",
+  {
+    id: smallint("id").primaryKey(),
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    stepUpThresholds: jsonb("step_up_thresholds").$type<Record<string, string>>().notNull().default({}),
+    /** How long the security log keeps an entry: younger ones cannot be deleted (lib/auth/security-log-retention.ts). */
+    securityLogRetentionDays: integer("security_log_retention_days").notNull().default(400),
+    updatedByUserId: bigint("updated_by_user_id", { mode: "number" }),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("security_settings_retention_ck", sql`${t.securityLogRetentionDays} BETWEEN 30 AND 3650`)],
+);
 
 /**
  * One row per sign-in (a browser's session). The JWT in the cookie names its row (`sid`); a request is signed in only
@@ -478,6 +484,11 @@ export const adjustmentBatches = dashboard.table(
     failures: integer("failures").notNull().default(0),
     cancelRequested: boolean("cancel_requested").notNull().default(false),
     confirmedBy: bigint("confirmed_by", { mode: "number" }),
+    /**
+     * The session the run was confirmed in: ended by anything but its own sign-out, the run stops (worker.ts). Null
+     * for a batch confirmed outside a signed-in session (scripts, tests) or before the column existed.
+     */
+    confirmedSessionId: uuid("confirmed_session_id"),
     confirmedAt: tz("confirmed_at"),
     errorCode: varchar("error_code", { length: 64 }),
     error: text("error"),
@@ -494,7 +505,10 @@ export const adjustmentBatches = dashboard.table(
       .where(sql`${t.status} IN ('checking', 'running')`),
     index("adjustment_batches_hash_idx").on(t.fileHash, t.createdAt),
     index("adjustment_batches_created_idx").on(t.createdAt, t.id),
-    check("adjustment_batches_status_ck", sql`${t.status} IN ('uploaded', 'validated', 'checking', 'checked', 'running', 'finished', 'cancelled', 'failed')`),
+    check(
+      "adjustment_batches_status_ck",
+      sql`${t.status} IN ('uploaded', 'validated', 'checking', 'checked', 'running', 'finished', 'cancelled', 'failed', 'stopped')`,
+    ),
   ],
 );
 

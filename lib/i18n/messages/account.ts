@@ -50,6 +50,7 @@ export const accountMessages = defineMessages(
     "security.kind.sign_in": "Signed in",
     "security.kind.sign_in_failed": "Sign-in failed",
     "security.kind.sign_in_throttled": "Sign-in refused: too many attempts",
+    "security.kind.sign_in_unlocked": "Sign-in unlocked by the operator",
     "security.kind.signed_out": "Signed out",
     "security.kind.session_ended": "Session ended",
     "security.kind.sessions_ended_others": "Other sessions ended",
@@ -93,6 +94,7 @@ export const accountMessages = defineMessages(
     "security.kind.recovery_codes_renewed": "Recovery codes renewed",
     "security.kind.step_up": "Code confirmed for a money action",
     "security.kind.security_settings_changed": "Security rules changed",
+    "security.kind.security_log_pruned": "Old security log entries exported and deleted",
   },
   {
     "account.title": "Ваш аккаунт",
@@ -144,6 +146,7 @@ export const accountMessages = defineMessages(
     "security.kind.sign_in": "Вход",
     "security.kind.sign_in_failed": "Неудачный вход",
     "security.kind.sign_in_throttled": "Вход отклонён: слишком много попыток",
+    "security.kind.sign_in_unlocked": "Вход разблокирован оператором",
     "security.kind.signed_out": "Выход",
     "security.kind.session_ended": "Сеанс завершён",
     "security.kind.sessions_ended_others": "Другие сеансы завершены",
@@ -187,5 +190,6 @@ export const accountMessages = defineMessages(
     "security.kind.recovery_codes_renewed": "Резервные коды обновлены",
     "security.kind.step_up": "Код подтверждён для денежной операции",
     "security.kind.security_settings_changed": "Правила безопасности изменены",
+    "security.kind.security_log_pruned": "Старые записи журнала безопасности выгружены и удалены",
   },
 );

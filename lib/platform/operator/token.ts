@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { clientAddress } from "@/lib/http/client-address";
+import { addressKey, clientAddress } from "@/lib/http/client-address";
 import { jsonResponse } from "../json";
 import { config } from "@/lib/config.mjs";
 
@@ -28,7 +28,8 @@ export async function checkOperatorToken(
   if (!token) return { ok: false, response: jsonResponse(404, { message: "Not Found", error: "Not Found" }) };
   const db = await getDb();
   const clock = sql`extract(epoch FROM COALESCE(${now?.toISOString() ?? null}::timestamptz, clock_timestamp()))`;
-  const bucket = `operator-failures:${clientAddress(Object.fromEntries(request.headers.entries()))}`;
+  // Counted per address (an IPv6 client per /64: it may pick any address in it).
+  const bucket = `operator-failures:${addressKey(clientAddress(Object.fromEntries(request.headers.entries())))}`;
   const [reserved] = await queryRows<{ hits: number; window_start: string; retry_after: number }>(
     db,
     sql`INSERT INTO platform.rate_limit_counters (bucket, window_start, hits)
