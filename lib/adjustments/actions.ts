@@ -68,7 +68,7 @@ export const confirmRunAction = authedAction(
     const amounts = Object.entries(totals).flatMap(([currency, sums]) =>
       [sums.top_up.minor, sums.debit.minor].map((minor) => ({ currency, minor: toMinor(minor) })),
     );
-    await requireStepUp(db, user, amounts);
+    await requireStepUp(db, user, amounts, `batch:${batchId}`);
     await confirmRun(db, batchId, user, { totals: totals as StoredTotals });
     return { batchId };
   },

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -32,16 +33,34 @@ async function startSignInServer(extraEnv: Record<string, string>) {
   };
   return {
     server,
-    /** A wrong password: the status, Retry-After and the error the form would show. */
-    async failSignIn(email: string) {
-      const reply = await fetch(`${server.url}/api/auth/callback/credentials`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie: csrf.cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrfToken: csrf.csrfToken, email, password: "wrong password", json: "true" }),
+    /**
+     * A wrong password: the status, Retry-After and the error the form would show. `target`: the request target as sent
+     * on the wire (node:http sends it verbatim, as fetch would not: `%63`, an absolute-form URL).
+     */
+    async failSignIn(email: string, target = "/api/auth/callback/credentials") {
+      const body = new URLSearchParams({ csrfToken: csrf.csrfToken, email, password: "wrong password", json: "true" }).toString();
+      const { port } = new URL(server.url);
+      const reply = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path: target,
+            headers: { cookie: csrf.cookie, "content-type": "application/x-www-form-urlencoded", host: `127.0.0.1:${port}` },
+          },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
       });
-      const { url } = (await reply.json()) as { url: string };
-      return { status: reply.status, retryAfter: reply.headers.get("retry-after"), error: new URL(url).searchParams.get("error") };
+      const { url } = JSON.parse(reply.text) as { url: string };
+      return { status: reply.status, retryAfter: (reply.headers["retry-after"] as string | undefined) ?? null, error: new URL(url).searchParams.get("error") };
     },
     async stop() {
       server.signal("SIGTERM");
@@ -133,4 +152,23 @@ describe("sign-in over HTTP at OWASP's argon2id cost", () => {
     }
     for (const answer of through) expect([401, 429]).toContain(answer.status);
   }, 90_000);
+
+  test("spelled another way, a sign-in still reaches next-auth, and the door counts it: percent-encoded, absolute-form", async () => {
+    for (const target of ["/api/auth/callback/%63redentials", "http://127.0.0.1/api/auth/callback/credentials"]) {
+      await sleep(DOOR_REFILL_MS);
+      // Next routes this spelling to the credentials sign-in: a wrong password, compared.
+      expect(await signIns.failSignIn(`spelled-${target.length}@example.com`, target), target).toEqual({
+        status: 401,
+        retryAfter: null,
+        error: "invalid_credentials",
+      });
+      await sleep(DOOR_REFILL_MS);
+      // A flood of it: no more through than the door's bucket, as for the plain spelling.
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => signIns.failSignIn(`spelled-storm${i}@example.com`, target)));
+      const seconds = (performance.now() - started) / 1000;
+      const through = answers.filter((answer) => !answer.error?.startsWith("busy:"));
+      expect(through.length, target).toBeLessThanOrEqual(SIGN_INS_ADMITTED_AT_ONCE + Math.ceil(seconds * SIGN_INS_ADMITTED_PER_SECOND));
+    }
+  }, 120_000);
 });

@@ -40,7 +40,13 @@ async function member(enrolled: boolean) {
  * A top-up or debit recorded as the ledger records one (runOnce: the intent, its outcome and the audit entry); the
  * platform's side is the `perform` answer, since only what was recorded matters here.
  */
-async function moved(actor: { id: number; email: string }, currency: string, minor: bigint, status: "succeeded" | "failed" | "unknown" = "succeeded") {
+async function moved(
+  actor: { id: number; email: string },
+  currency: string,
+  minor: bigint,
+  status: "succeeded" | "failed" | "unknown" = "succeeded",
+  key: string = randomUUID(),
+) {
   const operation = "top_up" as const;
   const context = {
     db: database.db,
@@ -48,7 +54,6 @@ async function moved(actor: { id: number; email: string }, currency: string, min
     actor: { id: actor.id, email: actor.email, name: "", role: "lead" as const },
     t: translator("en"),
   };
-  const key = randomUUID();
   const perform = async (requestId: string): Promise<Performed> => ({
     outcome:
       status === "failed"
@@ -194,6 +199,22 @@ describe("the team's security rules and the step-up of money actions", () => {
       const plain = await member(false);
       await moved(plain.user, "RUB", 99900n);
       expect(await refusal(requireStepUp(database.db, plain.who, rub(99900n)))).toBe("step_up.enrol_first");
+    });
+
+    test("requests sent at once are held together: of five 999.00 at once one goes on, and its reservation is not counted twice once it is recorded", async () => {
+      await saveSecuritySettings(database.db, { requireTwoFactor: false, stepUpThresholds: threshold }, null);
+      const careful = await member(true);
+      const keys = Array.from({ length: 5 }, () => randomUUID());
+      const answers = await Promise.all(keys.map((key) => refusal(requireStepUp(database.db, careful.who, rub(99900n), `ledger:${key}`))));
+      expect(answers.filter((answer) => answer === null)).toHaveLength(1);
+      expect(answers.filter((answer) => answer === "step_up_required")).toHaveLength(4);
+      const passed = keys[answers.indexOf(null)];
+      // The same request again (a retry under its key) is not held against itself.
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(99900n), `ledger:${passed}`))).toBeNull();
+      // Once it went through (its audit entry, same key), it counts once: 999.00 + 1.00 is the threshold, not above.
+      await moved(careful.user, "RUB", 99900n, "succeeded", passed);
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(100n), `ledger:${randomUUID()}`))).toBeNull();
+      expect(await refusal(requireStepUp(database.db, careful.who, rub(100n), `ledger:${randomUUID()}`))).toBe("step_up_required");
     });
 
     test("moves older than an hour and another member's moves do not count", async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { queryRows, type Db, type Tx } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/actions/errors";
 import { accountPolicy, clearFailures, reserveAttempt, sessionScope } from "./throttle";
@@ -57,7 +57,12 @@ const STEP_UP_WINDOW_MINUTES = 60;
  * (as confirmed: whatever its rows' outcomes, the run was theirs to start). A batch's own rows are counted by its
  * total, not again as entries.
  */
-async function movedInWindow(db: Db, userId: number, currencies: string[], minutes = STEP_UP_WINDOW_MINUTES): Promise<{ currency: string; minor: bigint }[]> {
+async function movedInWindow(
+  db: Db | Tx,
+  userId: number,
+  currencies: string[],
+  minutes = STEP_UP_WINDOW_MINUTES,
+): Promise<{ currency: string; minor: bigint }[]> {
   if (currencies.length === 0) return [];
   const among = sql.join(
     currencies.map((currency) => sql`${currency}`),
@@ -80,6 +85,12 @@ async function movedInWindow(db: Db, userId: number, currencies: string[], minut
           FROM dashboard.adjustment_batches b
           CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(b.totals) = 'object' THEN b.totals ELSE '{}'::jsonb END) AS t(currency, sums)
           WHERE b.confirmed_by = ${userId} AND b.confirmed_at > ${since} AND t.currency IN (${among})
+          UNION ALL
+          SELECT r.currency, r.minor::numeric
+          FROM dashboard.step_up_reservations r
+          WHERE r.user_id = ${userId} AND r.created_at > ${since} AND r.currency IN (${among})
+            AND NOT EXISTS (SELECT 1 FROM dashboard.audit_entries e WHERE r.key = 'ledger:' || e.idempotency_key::text AND e.user_id = ${userId})
+            AND NOT EXISTS (SELECT 1 FROM dashboard.adjustment_batches b WHERE r.key = 'batch:' || b.id::text AND b.confirmed_by = ${userId})
         ) m
         GROUP BY m.currency`,
   );
@@ -93,24 +104,67 @@ async function movedInWindow(db: Db, userId: number, currencies: string[], minut
  * it. Refused with `step_up_required` (the form asks for the code, then sends the same request again), or
  * `step_up.enrol_first` for a member without two-factor (nothing to ask them for).
  */
-export async function requireStepUp(db: Db, user: { id: number; sessionId: string }, amounts: { currency: string; minor: bigint }[]): Promise<void> {
+export async function requireStepUp(
+  db: Db,
+  user: { id: number; sessionId: string },
+  amounts: { currency: string; minor: bigint }[],
+  /** `ledger:<idempotency key>` or `batch:<id>`: what this request will move is reserved under it once it may go on. */
+  reservation?: string,
+): Promise<void> {
   const settings = await readSecuritySettings(db);
   const held = [...new Set(amounts.filter(({ currency, minor }) => minor !== 0n && settings.stepUpThresholds[currency] !== undefined).map((a) => a.currency))];
   if (held.length === 0) return;
-  if (amountsAboveThreshold(settings, amounts).length === 0) {
-    const moved = await movedInWindow(db, user.id, held);
-    if (amountsAboveThreshold(settings, [...moved, ...amounts]).every((currency) => !held.includes(currency))) return;
+  if (Math.random() < 0.01) void pruneReservations(db).catch(() => undefined);
+  await db.transaction(async (tx) => {
+    // One member's checks one at a time (the lock ends with the transaction): each sees what those before it reserved,
+    // so requests sent at once are held to the threshold together — reserved, then done.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`step-up:${user.id}`}, 0))`);
+    if (reservation) {
+      // A repeat of a request (same key) is not counted twice: its own reservation is not "what was moved before".
+      await tx.execute(sql`DELETE FROM dashboard.step_up_reservations WHERE key = ${reservation} AND user_id = ${user.id}`);
+    }
+    if (!(await codeNeeded(tx, settings, user.id, held, amounts))) return reserve(tx, user.id, amounts, held, reservation);
+    const [row] = await tx
+      .select({
+        enrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`,
+        fresh: sql<boolean>`coalesce(${sessions.stepUpUntil} > now(), false)`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)));
+    if (!row?.enrolled) throw new DashboardError("step_up.enrol_first");
+    if (!row.fresh) throw new DashboardError("step_up_required");
+    await reserve(tx, user.id, amounts, held, reservation);
+  });
+}
+
+async function codeNeeded(
+  tx: Tx,
+  settings: Awaited<ReturnType<typeof readSecuritySettings>>,
+  userId: number,
+  held: string[],
+  amounts: { currency: string; minor: bigint }[],
+): Promise<boolean> {
+  if (amountsAboveThreshold(settings, amounts).length > 0) return true;
+  const moved = await movedInWindow(tx, userId, held);
+  return amountsAboveThreshold(settings, [...moved, ...amounts]).some((currency) => held.includes(currency));
+}
+
+async function reserve(tx: Tx, userId: number, amounts: { currency: string; minor: bigint }[], held: string[], reservation?: string): Promise<void> {
+  if (!reservation) return;
+  const totals = new Map<string, bigint>();
+  for (const { currency, minor } of amounts) if (held.includes(currency)) totals.set(currency, (totals.get(currency) ?? 0n) + (minor < 0n ? -minor : minor));
+  for (const [currency, minor] of totals) {
+    await tx.execute(
+      sql`INSERT INTO dashboard.step_up_reservations (key, currency, minor, user_id) VALUES (${reservation}, ${currency}, ${minor.toString()}, ${userId})
+          ON CONFLICT (key, currency) DO UPDATE SET minor = EXCLUDED.minor, created_at = now()`,
+    );
   }
-  const [row] = await db
-    .select({
-      enrolled: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`,
-      fresh: sql<boolean>`coalesce(${sessions.stepUpUntil} > now(), false)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)));
-  if (!row?.enrolled) throw new DashboardError("step_up.enrol_first");
-  if (!row.fresh) throw new DashboardError("step_up_required");
+}
+
+/** Reservations older than the window and an hour more count for nothing. */
+async function pruneReservations(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM dashboard.step_up_reservations WHERE created_at < now() - make_interval(mins => ${STEP_UP_WINDOW_MINUTES * 2}::int)`);
 }
 
 /**

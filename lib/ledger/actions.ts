@@ -24,12 +24,12 @@ export const openAccountAction = authedAction("accounts.open", OpenAccountReques
  * (`step_up_required`: the form asks for it, then sends the same request, same idempotency key, again).
  */
 export const topUpAction = authedAction("accounts.top_up", TopUpRequestSchema, async (input, context) => {
-  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }]);
+  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }], `ledger:${input.idempotencyKey}`);
   return moveMoney(await ledgerContext(context), input);
 });
 
 export const debitAction = authedAction("accounts.debit", DebitRequestSchema, async (input, context) => {
-  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }]);
+  await requireStepUp(context.db, context.user, [{ currency: input.currency, minor: input.amountMinor }], `ledger:${input.idempotencyKey}`);
   return moveMoney(await ledgerContext(context), input);
 });
 

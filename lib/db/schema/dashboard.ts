@@ -211,6 +211,25 @@ export const platformCache = dashboard.table(
 );
 
 /**
+ * What a member's money actions in flight will move, reserved by the step-up check before the work (one row per request
+ * and currency): the rolling hour counts them until the request's audit entry (same key) or its confirmed batch does,
+ * so requests sent at once are held to the threshold together. Pruned after two hours.
+ */
+export const stepUpReservations = dashboard.table(
+  "step_up_reservations",
+  {
+    /** `ledger:<idempotency key>` or `batch:<batch id>`. */
+    key: varchar("key", { length: 80 }).notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    /** Minor units moved (top-ups and debits alike), as digits. */
+    minor: varchar("minor", { length: 40 }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.currency] }), index("step_up_reservations_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
  * Balance operations of the ledger panel, one row per submission key: the intent
  * is written (pending) before the platform is called and the outcome after, so a
  * repeat with the same key (a double click, a resubmitted form, a retry after a
