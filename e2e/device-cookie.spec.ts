@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import http from "node:http";
-import { promisify } from "node:util";
 import { test, expect, type Page } from "@playwright/test";
-import { formAlert, openUserMenu, password, storageStateOf, waitForLoginForm } from "./helpers";
+import { formAlert, openUserMenu, operatorCommand, password, storageStateOf, waitForLoginForm } from "./helpers";
 import { baseURL } from "./seed";
 
 /**
@@ -12,14 +10,7 @@ import { baseURL } from "./seed";
  */
 const EMAIL = `device${Date.now()}@example.com`;
 const ATTACKER_ADDRESS = "127.0.0.3";
-const run = promisify(execFile);
-
-/** An operator command through the running server (its command channel), as `npm run user:…` would run it. */
-async function operator(script: string, ...args: string[]) {
-  return run("node", ["scripts/run.mjs", script, ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET },
-  });
-}
+const operator = operatorCommand;
 
 function request(method: string, path: string, headers: Record<string, string>, body?: string) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {

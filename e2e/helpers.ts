@@ -167,3 +167,12 @@ export async function replayAction(request: APIRequestContext, call: { url: stri
   });
   return response.text();
 }
+
+/** An operator command through the running server (its command channel), as `npm run user:…` would run it. */
+export async function operatorCommand(script: string, ...args: string[]) {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  return promisify(execFile)("node", ["scripts/run.mjs", script, ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET },
+  });
+}

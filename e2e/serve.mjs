@@ -79,8 +79,6 @@ const users = [
   "twofactor@example.com:support",
   "stepup@example.com:support",
   "lostphone@example.com:support",
-  // An owner who turns two-factor on: once a threshold is set, changing the rules needs a fresh code (e2e/two-factor.spec.ts).
-  "rules@example.com:owner",
 ].join(",");
 const seed = spawn(
   bin("tsx"),

@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from "@playwright/test";
-import { codeAt, formAlert, island, password, signInWithForm, storageStateOf, turnOnTwoFactor } from "./helpers";
+import { codeAt, formAlert, island, operatorCommand, password, signInWithForm, storageStateOf, turnOnTwoFactor } from "./helpers";
 import { inspect, ledgerUrl, review, seedContact } from "./ledger-helpers";
 
 /** Two-factor: turned on with the key shown, then every sign-in asks for a code; a code works once, a recovery code too. */
@@ -142,7 +142,10 @@ test("a top-up above the team's threshold asks for a fresh code inline and is ma
   // The rules are changed by an owner with two-factor: lifting a threshold needs a code (this session's own).
   const ownerPage = await freshPage(browser, baseURL);
   const owner = ownerPage.context();
-  const ownerSecret = await enrolThroughAccountPage(ownerPage, "rules@example.com");
+  // A second owner, made only here (this spec runs after all others: roles.spec counts on one owner).
+  const rulesOwner = `rules${Date.now()}@example.com`;
+  await operatorCommand("user-create", "--email", rulesOwner, "--role", "owner", "--password-env", "E2E_PASSWORD");
+  const ownerSecret = await enrolThroughAccountPage(ownerPage, rulesOwner);
   let ownerStep = 0;
   const ownerCode = () => codeAt(ownerSecret, ++ownerStep);
   await setThreshold(ownerPage, "ISK", "1000", ownerCode);
