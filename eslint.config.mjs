@@ -4,12 +4,43 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+/**
+ * The floors of the code, top to bottom (docs/architecture.md draws them; lib/layers.test.ts checks the page against
+ * this list):
+ *   app/             routes: pages, layouts, route handlers; they compose features
+ *   components/      React: components/ui (the kit), components/shell (the frame), components/<feature>
+ *   lib/features/    one folder per dashboard feature: its actions, loaders, queries, forms and their tests
+ *   lib/dashboard/   what every feature shares: the platform client of this request, the signed-in account, the
+ *                    page list, the query cache, formatters
+ *   lib/auth/        members, sessions, roles, sign-in, step-up
+ *   lib/api/         the typed client of any platform (ours or the hosted one), over HTTP
+ *   lib/platform/    the API server: /api/v1 methods, domain, persistence
+ *   lib/i18n/        the dashboard's words in both languages
+ *   lib/db/          the database: connection, schema, migrations, backups
+ *   lib/core/        infrastructure: config, HTTP helpers, crypto, money, jobs, the actions' typed answers, forms
+ *   lib/contract/    the facts the platform and its client share (no zod in the constants)
+ * lib/commands/ (the operator's commands served by the running server) and the testing/ folders sit beside these.
+ */
+export const FLOORS = [
+  "app",
+  "components",
+  "lib/features",
+  "lib/dashboard",
+  "lib/auth",
+  "lib/api",
+  "lib/platform",
+  "lib/i18n",
+  "lib/db",
+  "lib/core",
+  "lib/contract",
+];
+
 /** Directories that depend on what the dashboard is; the platform (`lib/platform`) is below all of them. */
-const DASHBOARD = ["./lib/api", "./lib/dashboard", "./lib/auth", "./lib/contacts", "./lib/ledger", "./components", "./app"];
+const DASHBOARD = ["./lib/api", "./lib/dashboard", "./lib/auth", "./lib/features", "./lib/commands", "./components", "./app"];
 
 /**
- * Imports point down: app/ → components/ → lib/. Each zone forbids `target` from importing `from` (minus `except`,
- * relative to `from`). Test files obey these too.
+ * Imports point down: app/ → components/ → lib/features → lib/dashboard → the rest of lib/. Each zone forbids `target`
+ * from importing `from` (minus `except`, relative to `from`). Test files obey these too.
  */
 const LAYERS = [
   { target: ["./components", "./lib"], from: "./app", message: "components/ and lib/ do not import app/ (imports point down: app → components → lib)." },
@@ -19,21 +50,43 @@ const LAYERS = [
 ];
 
 /**
+ * Test helpers live in a folder named `testing/` (lib/testing for the shared ones, `<area>/testing/` for an area's);
+ * what the server and the commands run never imports them.
+ */
+const TESTING = [
+  {
+    target: ["./app", "./components", "./lib", "./scripts", "./instrumentation.ts", "./proxy.ts"],
+    from: ["./lib/**/testing/**", "./components/testing/**", "./lib/testing/**"],
+    message: "Production code does not import test helpers (testing/ folders).",
+  },
+];
+
+/**
  * The areas below the dashboard's, each allowed only what is listed (its own folder always): translations are a utility,
  * the actions' typed answers, money and the answers' contract read nothing else, the platform client is a library, auth
  * reads no dashboard area.
  * Tests may reach further (a client test starts our own platform), so these zones apply to non-test files only.
  */
 const AREAS = [
+  {
+    target: ["./lib/dashboard", "./lib/auth", "./lib/api", "./lib/platform", "./lib/i18n", "./lib/db", "./lib/core", "./lib/contract"],
+    from: "./lib/features",
+    message: "Only app/, components/ and other features import lib/features/ (a feature is above what it uses).",
+  },
+  {
+    target: ["./lib/core", "./lib/db", "./lib/contract"],
+    from: ["./lib/dashboard", "./lib/auth", "./lib/platform", "./lib/commands"],
+    message: "lib/core, lib/db and lib/contract (infrastructure) do not import the product's areas.",
+  },
   { target: "./lib/i18n", from: "./lib", except: ["./i18n"], message: "lib/i18n imports no other area of lib/." },
   {
-    target: "./lib/actions",
+    target: "./lib/core/actions",
     from: "./lib",
     // lib/api/outage.ts: which failures mean the platform is not answering (plain, no server code).
-    except: ["./actions", "./i18n", "./api/outage.ts"],
-    message: "lib/actions imports only lib/i18n and lib/api/outage.ts.",
+    except: ["./core/actions", "./i18n", "./api/outage.ts"],
+    message: "lib/core/actions imports only lib/i18n and lib/api/outage.ts.",
   },
-  { target: "./lib/money", from: "./lib", except: ["./money"], message: "lib/money imports nothing from lib/." },
+  { target: "./lib/core/money", from: "./lib", except: ["./core/money"], message: "lib/core/money imports nothing from lib/." },
   {
     target: "./lib/contract",
     from: "./lib",
@@ -43,19 +96,19 @@ const AREAS = [
   {
     target: "./lib/api",
     from: "./lib",
-    except: ["./api", "./contract", "./db", "./config.mjs", "./crypto"],
-    message: "lib/api imports only lib/contract, lib/db, lib/config.mjs and lib/crypto.",
+    except: ["./api", "./contract", "./db", "./core/config.mjs", "./core/crypto"],
+    message: "lib/api imports only lib/contract, lib/db, lib/core/config.mjs and lib/core/crypto.",
   },
   {
     target: "./lib/auth",
     from: "./lib",
-    except: ["./auth", "./actions", "./api", "./config.mjs", "./crypto", "./db", "./http", "./i18n", "./process-bridge.mjs"],
-    message: "lib/auth imports only lib/actions, lib/api, lib/config.mjs, lib/crypto, lib/db, lib/http, lib/i18n and lib/process-bridge.mjs.",
+    except: ["./auth", "./core", "./api", "./db", "./i18n"],
+    message: "lib/auth imports only lib/core, lib/api, lib/db and lib/i18n.",
   },
 ];
 
 /**
- * zod reaches the browser only through lib/forms/zod-client.ts, which turns its `new Function` probe off first (the
+ * zod reaches the browser only through lib/core/forms/zod-client.ts, which turns its `new Function` probe off first (the
  * Content-Security-Policy has no 'unsafe-eval'): a "use client" module may not load zod (or its react-hook-form resolver)
  * itself. Type-only imports load nothing and pass; server modules import zod as they like.
  */
@@ -63,7 +116,7 @@ const ZOD_IN_CLIENT = (() => {
   const inClient = 'Program:has(> ExpressionStatement[directive="use client"])';
   // `\u002F` (in the selector) is "/", which would end the selector's regular expression.
   const zod = "/^(zod|@hookform\\u002Fresolvers\\u002Fzod)(\\u002F|$)/";
-  const message = 'A "use client" module reaches zod through @/lib/forms/zod-client (or lazyZodResolver), which sets zod\'s jitless mode first.';
+  const message = 'A "use client" module reaches zod through @/lib/core/forms/zod-client (or lazyZodResolver), which sets zod\'s jitless mode first.';
   return [
     { selector: `${inClient} ImportDeclaration[importKind!="type"][source.value=${zod}]`, message },
     { selector: `${inClient} ExportNamedDeclaration[exportKind!="type"][source.value=${zod}]`, message },
@@ -72,7 +125,8 @@ const ZOD_IN_CLIENT = (() => {
   ];
 })();
 
-const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts", "lib/api/test-platform.ts", "lib/testing/**"];
+// Test code: tests, test helpers (testing/ folders), the chaos suite and the test runner's plan.
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/*.chaos.ts", "scripts/test-plan.ts"];
 
 export default defineConfig([
   ...nextCoreWebVitals,
@@ -120,7 +174,7 @@ export default defineConfig([
     // Installed packages are not parsed for their exports (a cycle cannot run through them; pglite's bundle overflows the parser).
     settings: { "import/ignore": ["node_modules"] },
     rules: {
-      "import/no-restricted-paths": ["error", { zones: [...LAYERS, ...AREAS] }],
+      "import/no-restricted-paths": ["error", { zones: [...LAYERS, ...TESTING, ...AREAS] }],
       // A cycle between modules: found by following every import (types too), at any depth.
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },

@@ -1,4 +1,4 @@
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 
 /**
  * When the server starts (not on the first request): opens and migrates the
@@ -27,6 +27,6 @@ export async function register(): Promise<void> {
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   // For scripts/start.mjs, which answers /api/v1 with it on plain node:http.
   processBridge().platformApiHandler = createNodeApiHandler({ getDb });
-  await (await import("@/lib/contacts/export/start")).startExportWorkerFromEnv();
-  await (await import("@/lib/adjustments/start")).startAdjustmentWorkerFromEnv();
+  await (await import("@/lib/features/contacts/export/start")).startExportWorkerFromEnv();
+  await (await import("@/lib/features/adjustments/start")).startAdjustmentWorkerFromEnv();
 }

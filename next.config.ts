@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
-import { HSTS, NO_REFERRER, securityHeaders } from "./lib/http/security-headers";
-import { config } from "./lib/config.mjs";
+import { HSTS, NO_REFERRER, securityHeaders } from "./lib/core/http/security-headers";
+import { config } from "./lib/core/config.mjs";
 
 const { production, nextDistDir } = config();
 
@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      // Security headers on every page and route (lib/http/security-headers.ts).
+      // Security headers on every page and route (lib/core/http/security-headers.ts).
       { source: "/:path*", headers: securityHeaders(production) },
       // HSTS only when the request reached us over HTTPS (through a TLS-terminating proxy).
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },

@@ -1,6 +1,6 @@
 "use client";
 
-import { ErrorView } from "@/components/error-view";
+import { ErrorView } from "@/components/shell/error-view";
 
 export default function RootError({ error, retry }: { error: unknown; retry: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import "./globals.css";
-import { I18nProvider } from "@/components/i18n-provider";
+import { I18nProvider } from "@/components/shell/i18n-provider";
 import { ThemeProvider } from "@/components/shell/theme-context";
 import { getLocale, getTheme, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { dictionaryFor } from "@/lib/i18n/translate";

@@ -1,5 +1,5 @@
 import { getTranslator } from "@/lib/i18n/server";
-import { NotFoundView } from "@/components/not-found-view";
+import { NotFoundView } from "@/components/shell/not-found-view";
 
 /** An address that matches no page: outside the dashboard's shell, so the page's one `main` is here. */
 export default async function NotFound() {

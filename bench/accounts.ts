@@ -21,7 +21,7 @@ import http from "node:http";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { freePort } from "@/lib/testing/free-port";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/testing/database";
 import { postgresServerUrl } from "./postgres";
 import { buildInto } from "./build";
 import { reportRatio } from "./report";

@@ -7,7 +7,7 @@
  * fresh database (PGlite in memory; BENCH_DB=pg: a new database on the
  * PostgreSQL server); a batch of BENCH_ROWS top-ups (default 10,000) over
  * BENCH_CONTACTS contacts (default 100), stored and validated as the upload
- * would; the adjustment worker (lib/adjustments/worker.ts) runs its dry run,
+ * would; the adjustment worker (lib/features/adjustments/worker.ts) runs its dry run,
  * then the confirmed run, with the dashboard's shared request budget in the
  * background lane, as in the server.
  *
@@ -33,16 +33,16 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
-import { createScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase } from "@/lib/db/testing/database";
 import { handleApiRequest } from "@/lib/platform/gateway";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformClient } from "@/lib/api/client";
 import { reserveFor } from "@/lib/api/budget";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import { users } from "@/lib/db/schema";
-import { confirmRun, createBatch, readBatch, requestDryRun, saveValidation } from "@/lib/adjustments/batch-store";
-import { AdjustmentWorker } from "@/lib/adjustments/worker";
-import type { AdjustmentRow, AdjustmentTotals } from "@/lib/adjustments/types";
+import { confirmRun, createBatch, readBatch, requestDryRun, saveValidation } from "@/lib/features/adjustments/batch-store";
+import { AdjustmentWorker } from "@/lib/features/adjustments/worker";
+import type { AdjustmentRow, AdjustmentTotals } from "@/lib/features/adjustments/types";
 import { postgresServerUrl } from "./postgres";
 import { reportRatio } from "./report";
 

@@ -33,7 +33,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "@/lib/db/client";
-import { createScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase } from "@/lib/db/testing/database";
 import { startServer, type ServerInstance } from "@/lib/testing/server";
 import { postgresServerUrl } from "./postgres";
 import { signInForCookie } from "./seeded-dashboard";

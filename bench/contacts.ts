@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
-import { createScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase } from "@/lib/db/testing/database";
 import { postgresServerUrl } from "./postgres";
 import { getBytesFromHandler, getFromHandler, timed } from "./handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";

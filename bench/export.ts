@@ -26,13 +26,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
-import { createScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase } from "@/lib/db/testing/database";
 import { freePort } from "@/lib/testing/free-port";
 import { postgresServerUrl } from "./postgres";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { createUser } from "@/lib/auth/users";
 import { startSession } from "@/lib/auth/sessions";
-import { createExportJob } from "@/lib/contacts/export/jobs";
+import { createExportJob } from "@/lib/features/contacts/export/jobs";
 import { encode } from "next-auth/jwt";
 import { reportRatio } from "./report";
 

@@ -3,6 +3,6 @@
 // argon2id. lib/auth/password.ts keeps a dummy hash it finds in the process bridge.
 import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
-import { processBridge } from "../lib/process-bridge.mjs";
+import { processBridge } from "../lib/core/process-bridge.mjs";
 
 processBridge().passwordDummyHash = Promise.resolve(bcrypt.hashSync(randomBytes(16).toString("hex"), 11));

@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
-import { createScratchDatabase } from "@/lib/db/testing";
+import { createScratchDatabase } from "@/lib/db/testing/database";
 import { postgresServerUrl } from "./postgres";
 import { handleApiRequest } from "@/lib/platform/gateway";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";

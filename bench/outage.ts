@@ -14,7 +14,7 @@
  *
  * Needs a build (`next build`). Environment: BENCH_OUTAGE_VIEWS (5), BENCH_CONTACTS (2000).
  */
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { signInForCookie, startSeededDashboard } from "./seeded-dashboard";
 import { reportRatio } from "./report";

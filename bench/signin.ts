@@ -27,7 +27,7 @@ import { sql } from "drizzle-orm";
 import { startSeededDashboard } from "./seeded-dashboard";
 import { reportRatio } from "./report";
 import { openDatabase, queryRows } from "@/lib/db/client";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 const ATTEMPTS = Number(process.env.BENCH_SIGNIN_ATTEMPTS ?? 300);
 const PROBES = Number(process.env.BENCH_SIGNIN_PROBES ?? 4);

@@ -9,7 +9,7 @@ import { baseURL, idSource, rowIds, seedProject } from "./seed";
  * a project of their own (seeded through the operator interface, unique ids),
  * which are deleted at the end so that the demo's totals are unchanged. The
  * viewer's zone is Asia/Tokyo (UTC+9). A server restart mid-export is tested in
- * lib/contacts/export/restart.test.ts (two `npm start` servers).
+ * lib/features/contacts/export/restart.test.ts (two `npm start` servers).
  */
 const HOLDER = 1;
 const PROJECT = randomUUID();

@@ -28,17 +28,17 @@ const importOfPage = (specifier: string) => `import Page from ${JSON.stringify(s
 describe("layers", () => {
   test.each([
     ["a component importing app/", "components/probe/probe.tsx", importOfPage("@/app/not-found"), "components/ and lib/ do not import app/"],
-    ["lib/ importing app/ by a relative path", "lib/ledger/probe.ts", importOfPage("../../app/not-found"), "do not import app/"],
+    ["lib/ importing app/ by a relative path", "lib/features/ledger/probe.ts", importOfPage("../../../app/not-found"), "do not import app/"],
     [
       "lib/ importing components/",
-      "lib/ledger/probe.ts",
+      "lib/features/ledger/probe.ts",
       'import { Button } from "@/components/ui/button";\nexport const button = Button;\n',
       "lib/ does not import components/",
     ],
     [
       "lib/i18n importing a domain area",
       "lib/i18n/probe.ts",
-      'import { MAX_DESCRIPTION } from "@/lib/ledger/forms";\nexport const max = MAX_DESCRIPTION;\n',
+      'import { MAX_DESCRIPTION } from "@/lib/features/ledger/forms";\nexport const max = MAX_DESCRIPTION;\n',
       "lib/i18n imports no other area",
     ],
     [
@@ -60,21 +60,21 @@ describe("layers", () => {
       "(lib/api) does not import lib/dashboard",
     ],
     [
-      "lib/money importing another area",
-      "lib/money/probe.ts",
+      "lib/core/money importing another area",
+      "lib/core/money/probe.ts",
       'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n',
-      "lib/money imports nothing",
+      "lib/core/money imports nothing",
     ],
     [
       "lib/contract importing another area",
       "lib/contract/probe.ts",
-      'import { currencyDigits } from "@/lib/money/money";\nexport const digits = currencyDigits;\n',
+      'import { currencyDigits } from "@/lib/core/money/money";\nexport const digits = currencyDigits;\n',
       "lib/contract (the answers of /api/v1, read by the platform and the client alike) imports nothing",
     ],
     [
       "lib/api importing an area it does not list",
       "lib/api/probe.ts",
-      'import { currencyDigits } from "@/lib/money/money";\nexport const digits = currencyDigits;\n',
+      'import { currencyDigits } from "@/lib/core/money/money";\nexport const digits = currencyDigits;\n',
       "lib/api imports only lib/contract, lib/db",
     ],
   ])("%s is an error", async (_name, filePath, code, expected) => {
@@ -158,7 +158,7 @@ describe("zod in client modules", () => {
     ["the react-hook-form resolver", `${CLIENT}import { zodResolver } from "@hookform/resolvers/zod";\nexport const resolver = zodResolver;\n`],
     ["a re-export", `${CLIENT}export { z } from "zod";\n`],
   ])("a client component loading zod by %s is an error", async (_name, code) => {
-    expect(await zodErrors("components/probe/probe.tsx", code)).toEqual([expect.stringContaining("@/lib/forms/zod-client")]);
+    expect(await zodErrors("components/probe/probe.tsx", code)).toEqual([expect.stringContaining("@/lib/core/forms/zod-client")]);
   });
 
   test.each([
@@ -166,7 +166,7 @@ describe("zod in client modules", () => {
     [
       "a client component through zod-client",
       "components/probe/probe.tsx",
-      `${CLIENT}import { zodResolver } from "@/lib/forms/zod-client";\nexport const resolver = zodResolver;\n`,
+      `${CLIENT}import { zodResolver } from "@/lib/core/forms/zod-client";\nexport const resolver = zodResolver;\n`,
     ],
     ["a server module", "app/probe/route.ts", 'import { z } from "zod";\nexport const name = z.string();\n'],
   ])("%s passes", async (_name, filePath, code) => {

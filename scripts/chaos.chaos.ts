@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { eq, sql } from "drizzle-orm";
-import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing/database";
 import { queryRows } from "@/lib/db/client";
 import { exportJobs } from "@/lib/db/schema";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
-import { searchGramCounts, type GramCount } from "@/lib/platform/contacts/testing";
-import { createExportJob } from "@/lib/contacts/export/jobs";
-import { exportFileStream } from "@/lib/contacts/export/download";
-import { confirmRun, readBatch, requestDryRun } from "@/lib/adjustments/batch-store";
-import { createMember, validatedBatch } from "@/lib/adjustments/testing";
+import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/testing/tenants";
+import { searchGramCounts, type GramCount } from "@/lib/platform/testing/contacts";
+import { createExportJob } from "@/lib/features/contacts/export/jobs";
+import { exportFileStream } from "@/lib/features/contacts/export/download";
+import { confirmRun, readBatch, requestDryRun } from "@/lib/features/adjustments/batch-store";
+import { createMember, validatedBatch } from "@/lib/features/adjustments/testing/batches";
 
 /**
  * The crash test (`npm run test:chaos`): two instances of the production server (`npm start`) on

@@ -23,7 +23,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, ensureDataDir, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
-import { configOrExit, environmentForChild } from "../lib/config.mjs";
+import { configOrExit, environmentForChild } from "../lib/core/config.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);

@@ -6,7 +6,7 @@
 //   node scripts/route-js.mjs [--dir .next] [--budget] [--files] [--limit 200]
 //
 // --budget adds the goal's column (170 kB) per route; --files lists each route's files; --dir reads another build
-// folder (default: the app's, NEXT_DIST_DIR through lib/config.mjs). kB are 1,000 bytes, as the browser's tools show.
+// folder (default: the app's, NEXT_DIST_DIR through lib/core/config.mjs). kB are 1,000 bytes, as the browser's tools show.
 //
 // What a route's first load needs is what Next itself counts (its .next/diagnostics/route-bundle-stats.json):
 //  - build-manifest.json `rootMainFiles`: the runtime, React, Next's client; every page loads them;
@@ -126,7 +126,7 @@ async function main(argv) {
   };
   let distDir = option("--dir");
   if (!distDir) {
-    const { config } = await import("../lib/config.mjs");
+    const { config } = await import("../lib/core/config.mjs");
     distDir = config().nextDistDir;
   }
   const limitKb = Number(option("--limit") ?? LIMIT_KB);

@@ -15,7 +15,7 @@ import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/a
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
 import { errorText } from "@/lib/db/failure";
-import { namedVariable } from "@/lib/config.mjs";
+import { namedVariable } from "@/lib/core/config.mjs";
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

@@ -13,7 +13,7 @@
 // 25000) open connections are cut; a shutdown that still hangs exits 1.
 //
 // Refusals come first, each as one line on stderr and exit 1, before anything
-// is served or written: a variable that is wrong (lib/config.mjs), no
+// is served or written: a variable that is wrong (lib/core/config.mjs), no
 // NEXTAUTH_SECRET, a DATABASE_URL (or DATABASE_DIRECT_URL) that stays unreachable after a few tries or a
 // DATA_DIR that cannot be created or written, an embedded DATA_DIR that another process holds (its
 // lock, lib/db/data-dir-lock.mjs, is taken here, before the port, and the
@@ -22,10 +22,10 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, ensureDataDir } from "../lib/db/data-dir-lock.mjs";
-import { applyServerDefaults, configOrExit, startProblem } from "../lib/config.mjs";
-import { processBridge } from "../lib/process-bridge.mjs";
+import { applyServerDefaults, configOrExit, startProblem } from "../lib/core/config.mjs";
+import { processBridge } from "../lib/core/process-bridge.mjs";
 import { isCredentialsSignIn, signInAdmission } from "../lib/auth/sign-in-admission.mjs";
-import { maskLinkTokens } from "../lib/http/mask-link-tokens.mjs";
+import { maskLinkTokens } from "../lib/core/http/mask-link-tokens.mjs";
 
 applyServerDefaults();
 
@@ -153,7 +153,7 @@ function handle(req, res) {
 
 /**
  * A credentials sign-in while every password check of this instance is taken and its queue
- * full (lib/auth/password.ts, the gate in lib/process-bridge.mjs), or past the sign-ins this
+ * full (lib/auth/password.ts, the gate in lib/core/process-bridge.mjs), or past the sign-ins this
  * instance lets through a second (lib/auth/sign-in-admission.mjs), is refused here, before Next and
  * next-auth spend anything on it: 429 with Retry-After, and the body next-auth's client
  * reads (`url` with error=busy:<seconds>), as the sign-in route itself answers it.

@@ -3,7 +3,7 @@
 # the engine tests listed in scripts/test-plan.ts (POOLER_TESTS: prepared statements, transactions, locks, the job
 # leases, the migrations) and the crash test (scripts/chaos.sh). `npm test` runs the same inside its one vitest run.
 # TEST_DATABASE_URL goes through the pooler, TEST_DATABASE_DIRECT_URL to the server (creating databases,
-# migrations, loading a dump: lib/db/testing.ts). Stopped on exit.
+# migrations, loading a dump: lib/db/testing/database.ts). Stopped on exit.
 # With arguments, only those test files (vitest filters, e.g. `npm run test:pgbouncer -- lib/db`), without the crash test.
 set -euo pipefail
 cd "$(dirname "$0")/.."

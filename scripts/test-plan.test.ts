@@ -12,10 +12,10 @@ describe("which test runs on which engine (scripts/test-plan.ts)", () => {
   const engine = engineTestFiles(root);
 
   test("a test that opens the test database, directly or through a helper, is an engine test; a pure one is not", () => {
-    expect(engine).toContain("lib/ledger/operations.test.ts"); // imports lib/db/use-test-database.ts → lib/db/testing.ts
-    expect(engine).toContain("lib/overview/load-overview.test.ts"); // through lib/api/test-platform.ts
+    expect(engine).toContain("lib/features/ledger/operations.test.ts"); // imports lib/db/testing/use-test-database.ts → lib/db/testing/database.ts
+    expect(engine).toContain("lib/features/overview/load-overview.test.ts"); // through lib/api/testing/platform.ts
     expect(engine).toContain("scripts/start.test.ts"); // reads the variable itself
-    expect(engine).not.toContain("lib/money/money.test.ts");
+    expect(engine).not.toContain("lib/core/money/money.test.ts");
     expect(engine).not.toContain("scripts/test-plan.test.ts");
     expect(engine.length).toBeGreaterThan(50);
     expect(engine.length).toBeLessThan(nodeTestFiles(root).length);
@@ -35,14 +35,14 @@ describe("which test runs on which engine (scripts/test-plan.ts)", () => {
     };
 
     test("follows @/ and relative imports, dynamic ones too, through any depth and around cycles", () => {
-      write("lib/db/testing.ts", `export const url = process.env.${VARIABLE};\nimport "../a";\n`);
+      write("lib/db/testing/database.ts", `export const url = process.env.${VARIABLE};\nimport "../a";\n`);
       write("lib/a.ts", 'import "./db/testing";\n'); // a cycle back
       write("lib/b/helper.ts", 'export async function open() { return import("@/lib/a"); }\n');
       write("lib/b/deep.test.ts", 'import { open } from "./helper";\n');
       write("lib/c/pure.ts", 'import { x } from "some-package";\nexport const y = x;\n');
       write("lib/c/pure.test.ts", 'import { y } from "@/lib/c/pure";\nimport "../c/pure";\n');
-      write("app/[id]/route.test.ts", 'import "../../lib/db/testing";\n');
-      write("node_modules/x/y.test.ts", 'import "../../lib/db/testing";\n');
+      write("app/[id]/route.test.ts", 'import "../../lib/db/testing/database";\n');
+      write("node_modules/x/y.test.ts", 'import "../../lib/db/testing/database";\n');
       expect(nodeTestFiles(dir)).toEqual(["app/[id]/route.test.ts", "lib/b/deep.test.ts", "lib/c/pure.test.ts"]);
       expect(engineTestFiles(dir)).toEqual(["app/[id]/route.test.ts", "lib/b/deep.test.ts"]);
     });

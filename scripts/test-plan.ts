@@ -2,7 +2,7 @@
 //
 // A test file is an *engine test* when it reaches the test database: the modules it loads (loadedModulesOf of
 // lib/testing/source-files.ts, followed through the project, `@/…` and relative) lead to a file that reads the test
-// database's address (the variable MARKER names) — lib/db/testing.ts, or the test itself. An engine test runs on
+// database's address (the variable MARKER names) — lib/db/testing/database.ts, or the test itself. An engine test runs on
 // PGlite and on PostgreSQL (and, if it is listed in POOLER_TESTS, through PgBouncer too); every other test touches no
 // database and runs once: running it again against another database would run the same code on the same input. (The
 // variable's name is never written out whole in this file, which the test of this file imports.)
@@ -29,8 +29,8 @@ export const POOLER_TESTS = [
   "lib/platform/methods/accounts/accounts.test.ts",
   "lib/platform/commit-durability.test.ts",
   "lib/platform/multi-instance.test.ts",
-  "lib/ledger/idempotency.test.ts",
-  "lib/ledger/operations.test.ts",
+  "lib/features/ledger/idempotency.test.ts",
+  "lib/features/ledger/operations.test.ts",
   // Limits enforced atomically (reserve, then do the work) and upserts under concurrency.
   "lib/platform/methods/lists/list-limit.test.ts",
   "lib/platform/methods/contacts/create-or-update-contact.test.ts",
@@ -42,10 +42,10 @@ export const POOLER_TESTS = [
   "lib/auth/step-up.test.ts",
   "lib/auth/sessions.test.ts",
   // The job leases: export and bulk-adjustment workers, taken over after a crash.
-  "lib/contacts/export/worker.test.ts",
-  "lib/contacts/export/restart.test.ts",
-  "lib/adjustments/worker.test.ts",
-  "lib/adjustments/batch-store.test.ts",
+  "lib/features/contacts/export/worker.test.ts",
+  "lib/features/contacts/export/restart.test.ts",
+  "lib/features/adjustments/worker.test.ts",
+  "lib/features/adjustments/batch-store.test.ts",
 ];
 
 /** Where the node test files live (the `*.test.ts` of these folders; components are `*.test.tsx`, in jsdom). */

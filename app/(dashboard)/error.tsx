@@ -1,6 +1,6 @@
 "use client";
 
-import { ErrorView } from "@/components/error-view";
+import { ErrorView } from "@/components/shell/error-view";
 
 export default function DashboardError({ error, retry }: { error: unknown; retry: () => void }) {
   return <ErrorView error={error} retry={retry} />;

@@ -1,5 +1,5 @@
 import { getTranslator } from "@/lib/i18n/server";
-import { NotFoundView } from "@/components/not-found-view";
+import { NotFoundView } from "@/components/shell/not-found-view";
 
 /**
  * A contact, list or account that does not exist (a page called notFound()):

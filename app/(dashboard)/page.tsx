@@ -5,14 +5,14 @@ import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { isConnectionProblem } from "@/lib/api";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
-import { loadBotOptions } from "@/lib/contacts/load-contacts";
-import { listAuditEntries } from "@/lib/ledger/audit";
+import { loadBotOptions } from "@/lib/features/contacts/load-contacts";
+import { listAuditEntries } from "@/lib/features/ledger/audit";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
-import { loadOverviewParams } from "@/lib/overview/overview-params";
-import { loadContactOverview, loadMoneyOverview } from "@/lib/overview/load-overview";
+import { loadOverviewParams } from "@/lib/features/overview/overview-params";
+import { loadContactOverview, loadMoneyOverview } from "@/lib/features/overview/load-overview";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { PlatformProblem } from "@/components/platform-problem";
+import { PlatformProblem } from "@/components/shell/platform-problem";
 import { AuditTable } from "@/components/ledger/audit-table";
 import { OverviewBotSelect } from "@/components/overview/bot-select";
 import { LazyBudgetUsage, LazyExportList } from "@/components/overview/lazy-sections";
@@ -29,7 +29,7 @@ const LATEST_ACTIVITY = 10;
 /**
  * The state of things at a glance: contacts, balances, exports, the request
  * budget and the latest activity, each shown to the roles that may see it.
- * One statistics call per extension for a page view (see lib/overview).
+ * One statistics call per extension for a page view (see lib/features/overview).
  */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [user, t, locale, timeZone, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), loadOverviewParams(searchParams)]);

@@ -4,8 +4,8 @@ import { getCurrentUser } from "@/lib/auth/session";
 import { loadLoginPageParams } from "@/lib/auth/login-params";
 import { HOME_PATH } from "@/lib/auth/redirect";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
-import { LoginForm } from "@/components/auth/login-form";
-import { StandalonePage } from "@/components/auth/standalone-page";
+import { LoginForm } from "@/components/sign-in/login-form";
+import { StandalonePage } from "@/components/sign-in/standalone-page";
 import { PreferenceBar } from "@/components/shell/preference-switches";
 
 export async function generateMetadata(): Promise<Metadata> {

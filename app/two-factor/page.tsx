@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
 import { LazyTwoFactorSection } from "@/components/account/lazy-sections";
 import { SignOutButton } from "@/components/account/sign-out-button";
-import { StandalonePage } from "@/components/auth/standalone-page";
+import { StandalonePage } from "@/components/sign-in/standalone-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("two_factor.setup_title") };

@@ -2,18 +2,18 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import type { ChangePassword } from "@/lib/dashboard/forms/account";
+import type { ChangePassword } from "@/lib/features/account/forms";
 import { NewPasswordFields, PROBLEM_KEYS, usePasswordStrength, type AskStrength } from "@/components/account/password-strength";
-import { changePasswordAction, passwordStrengthAction } from "@/lib/dashboard/account-actions";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import { changePasswordAction, passwordStrengthAction } from "@/lib/features/account/actions";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
-const resolver = lazyZodResolver<ChangePassword>(() => import("@/lib/dashboard/forms/account").then((forms) => forms.ChangePasswordSchema));
+const resolver = lazyZodResolver<ChangePassword>(() => import("@/lib/features/account/forms").then((forms) => forms.ChangePasswordSchema));
 
 const askStrength: AskStrength = (password) => passwordStrengthAction({ password });
 

@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/field";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/core/actions/result";
 import type { PasswordProblem } from "@/lib/auth/password-strength";
 
 /** What the server says of a password: the rule (password-strength.ts) and its 200 kB of common passwords live there. */

@@ -3,14 +3,14 @@
 import { useMemo, useState, useTransition, type TransitionStartFunction } from "react";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ConfirmedAction } from "@/components/ui/confirmed-action";
-import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/dashboard/account-actions";
-import { callAction } from "@/lib/actions/call-action";
+import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/features/account/actions";
+import { callAction } from "@/lib/core/actions/call-action";
 
 export interface SessionRow {
   id: string;

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 
 /** Signing out from a page without the dashboard's menu (the two-factor set-up a team's rule sends a member to). */

@@ -2,13 +2,13 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/actions/result";
-import { beginTwoFactorAction, confirmTwoFactorAction, renewRecoveryCodesAction, turnOffTwoFactorAction } from "@/lib/dashboard/two-factor-actions";
-import { callAction } from "@/lib/actions/call-action";
+import type { ActionResult } from "@/lib/core/actions/result";
+import { beginTwoFactorAction, confirmTwoFactorAction, renewRecoveryCodesAction, turnOffTwoFactorAction } from "@/lib/features/account/two-factor-actions";
+import { callAction } from "@/lib/core/actions/call-action";
 
 export interface TwoFactorStatus {
   enrolled: boolean;

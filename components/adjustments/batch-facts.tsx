@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useI18n } from "@/components/i18n-provider";
-import type { BatchSummaryView } from "@/lib/adjustments/views";
+import { useI18n } from "@/components/shell/i18n-provider";
+import type { BatchSummaryView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { BatchStatusBadge } from "./status-badge";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import type { BatchSummaryView } from "@/lib/adjustments/views";
+import type { BatchSummaryView } from "@/lib/features/adjustments/views";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { BatchFacts } from "./batch-facts";
 import { BatchList } from "./batch-list";

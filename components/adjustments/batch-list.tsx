@@ -3,11 +3,11 @@
 import { useMemo } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { BatchSummaryView } from "@/lib/adjustments/views";
+import type { BatchSummaryView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
+import { formatMoney } from "@/lib/core/money/money";
 import { batchHref } from "./format";
 import { BatchStatusBadge } from "./status-badge";
 

@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
 import { useRouter } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Card } from "@/components/ui/card";
-import { cancelBatchAction, confirmRunAction, requestDryRunAction, saveMappingAction } from "@/lib/adjustments/actions";
-import type { StoredTotals } from "@/lib/adjustments/batch-store";
-import type { BatchView } from "@/lib/adjustments/views";
+import { cancelBatchAction, confirmRunAction, requestDryRunAction, saveMappingAction } from "@/lib/features/adjustments/actions";
+import type { StoredTotals } from "@/lib/features/adjustments/batch-store";
+import type { BatchView } from "@/lib/features/adjustments/views";
 import { BatchFacts } from "./batch-facts";
 import { BatchProgress } from "./batch-progress";
 import { BatchResult } from "./batch-result";
@@ -19,7 +19,7 @@ import { DuplicatesNote, SameFileNote } from "./notes";
 import { ProblemsTable } from "./problems-table";
 import { StoppedNote } from "./stopped-note";
 import { TotalsTable } from "./totals-table";
-import { callAction } from "@/lib/actions/call-action";
+import { callAction } from "@/lib/core/actions/call-action";
 
 // The mapping form (react-hook-form) is rendered on the server and becomes interactive when its chunk arrives, right
 // after the page's own code: react-hook-form is not part of the page's first load.

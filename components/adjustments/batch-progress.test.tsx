@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ActionResult } from "@/lib/actions/result";
-import type { BatchProgressView } from "@/lib/adjustments/views";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { BatchProgressView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { BatchProgress } from "./batch-progress";

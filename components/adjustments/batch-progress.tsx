@@ -1,11 +1,11 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import type { ActionResult } from "@/lib/actions/result";
-import type { BatchProgressView, BatchStatus, BatchView } from "@/lib/adjustments/views";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { BatchProgressView, BatchStatus, BatchView } from "@/lib/features/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatDuration } from "@/components/contacts/format";
 import { BatchStatusBadge } from "./status-badge";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import type { BatchProgressView, RowRefView } from "@/lib/adjustments/views";
+import type { BatchProgressView, RowRefView } from "@/lib/features/adjustments/views";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { BatchResult } from "./batch-result";
 

@@ -2,12 +2,12 @@
 
 import { useId } from "react";
 import Link from "next/link";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import type { BatchSummaryView, ListSlice, RowRefView } from "@/lib/adjustments/views";
+import type { BatchSummaryView, ListSlice, RowRefView } from "@/lib/features/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
+import { formatMoney } from "@/lib/core/money/money";
 import { Counts } from "./batch-progress";
 import { contactHref, directionName } from "./format";
 import { BatchStatusBadge } from "./status-badge";

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ActionResult } from "@/lib/actions/result";
-import type { ConfirmView, TotalsView } from "@/lib/adjustments/views";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { ConfirmView, TotalsView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { descriptionOf } from "@/components/testing/aria";
 import { WithI18n } from "@/components/testing/with-i18n";

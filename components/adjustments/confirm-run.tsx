@@ -1,21 +1,21 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/actions/result";
-import type { BatchSummaryView, ConfirmView } from "@/lib/adjustments/views";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { BatchSummaryView, ConfirmView } from "@/lib/features/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
-import { parseAmountText, type AmountBounds } from "@/lib/money/parse-amount";
+import { formatMoney } from "@/lib/core/money/money";
+import { parseAmountText, type AmountBounds } from "@/lib/core/money/parse-amount";
 import { netMinor } from "./format";
 import { TotalsTable } from "./totals-table";
 import { useSingleFlight } from "./use-single-flight";
-import { StepUpPrompt } from "@/components/step-up-prompt";
+import { StepUpPrompt } from "@/components/shell/step-up-prompt";
 
 /** A typed net total may be negative (more debits than top-ups) and as large as any sum of a file. */
 const TYPED_TOTAL_BOUNDS: AmountBounds = { min: -(BigInt(10) ** BigInt(40)), max: BigInt(10) ** BigInt(40) };

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/core/actions/result";
 import { useSingleFlight } from "./use-single-flight";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import type { DryRunView } from "@/lib/adjustments/views";
+import type { DryRunView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { DryRunSummary } from "./dry-run-summary";

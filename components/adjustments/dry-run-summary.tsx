@@ -3,13 +3,13 @@
 import { useMemo } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { DryRunFailureView, DryRunView } from "@/lib/adjustments/views";
+import type { DryRunFailureView, DryRunView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { hasText } from "@/lib/i18n/format";
-import { describeCode } from "@/lib/ledger/outcome-codes";
-import { formatMoney } from "@/lib/money/money";
+import { describeCode } from "@/lib/features/ledger/outcome-codes";
+import { formatMoney } from "@/lib/core/money/money";
 import { contactHref, directionName } from "./format";
 
 /** Codes with their own sentence ("3 accounts are blocked"); any other is counted with the ledger's words for it. */

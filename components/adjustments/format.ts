@@ -1,7 +1,7 @@
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import type { AdjustmentColumn, AdjustmentKind } from "@/lib/adjustments/types";
-import type { TotalsView } from "@/lib/adjustments/views";
+import type { AdjustmentColumn, AdjustmentKind } from "@/lib/features/adjustments/types";
+import type { TotalsView } from "@/lib/features/adjustments/views";
 
 /** Where a batch's page is. */
 export const batchHref = (id: string) => `/adjustments/${encodeURIComponent(id)}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ActionResult } from "@/lib/actions/result";
-import type { ColumnMapping } from "@/lib/adjustments/types";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { ColumnMapping } from "@/lib/features/adjustments/types";
 import { descriptionOf } from "@/components/testing/aria";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { MappingForm } from "./mapping-form";

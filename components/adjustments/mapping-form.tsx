@@ -2,14 +2,14 @@
 
 import { useId, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/actions/result";
-import { applyServerErrors } from "@/lib/actions/server-errors";
-import { ADJUSTMENT_COLUMNS, type AdjustmentColumn, type ColumnMapping } from "@/lib/adjustments/types";
-import type { SuggestedMapping } from "@/lib/adjustments/views";
+import type { ActionResult } from "@/lib/core/actions/result";
+import { applyServerErrors } from "@/lib/core/actions/server-errors";
+import { ADJUSTMENT_COLUMNS, type AdjustmentColumn, type ColumnMapping } from "@/lib/features/adjustments/types";
+import type { SuggestedMapping } from "@/lib/features/adjustments/views";
 import { columnName } from "./format";
 
 /** The form's values: a column index as text per field, "" for none chosen (for direction: signed amounts). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import type { SameFileView } from "@/lib/adjustments/views";
+import type { SameFileView } from "@/lib/features/adjustments/views";
 import { descriptionOf } from "@/components/testing/aria";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { DuplicatesNote, SameFileNote } from "./notes";

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Checkbox, Field } from "@/components/ui/field";
-import type { DuplicateGroupView, ListSlice, SameFileView } from "@/lib/adjustments/views";
+import type { DuplicateGroupView, ListSlice, SameFileView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { batchHref, formatLines } from "./format";
 import { BatchStatusBadge } from "./status-badge";

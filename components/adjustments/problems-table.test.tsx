@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { RowProblem } from "@/lib/adjustments/types";
+import type { RowProblem } from "@/lib/features/adjustments/types";
 import type { Locale } from "@/lib/i18n/config";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { ProblemsTable } from "./problems-table";

@@ -2,9 +2,9 @@
 
 import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { RowProblem } from "@/lib/adjustments/types";
+import type { RowProblem } from "@/lib/features/adjustments/types";
 import { formatCount } from "@/lib/dashboard/format";
 import { columnName } from "./format";
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Badge } from "@/components/ui/badge";
-import type { BatchStatus } from "@/lib/adjustments/views";
+import type { BatchStatus } from "@/lib/features/adjustments/views";
 
 const TONES: Record<BatchStatus, "neutral" | "info" | "success" | "warning" | "danger"> = {
   uploaded: "neutral",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
-import type { BatchProgressView } from "@/lib/adjustments/views";
+import type { BatchProgressView } from "@/lib/features/adjustments/views";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { BatchStatusBadge } from "./status-badge";
 import { StoppedNote } from "./stopped-note";

@@ -1,8 +1,8 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
-import type { BatchSummaryView } from "@/lib/adjustments/views";
+import type { BatchSummaryView } from "@/lib/features/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
 
 /**

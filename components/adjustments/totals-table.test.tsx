@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
-import type { AdjustmentTotals } from "@/lib/adjustments/types";
-import { toTotalsView } from "@/lib/adjustments/views";
+import type { AdjustmentTotals } from "@/lib/features/adjustments/types";
+import { toTotalsView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { TotalsTable } from "./totals-table";

@@ -2,11 +2,11 @@
 
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { TotalsView } from "@/lib/adjustments/views";
+import type { TotalsView } from "@/lib/features/adjustments/views";
 import { formatCount } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
+import { formatMoney } from "@/lib/core/money/money";
 import { netMinor } from "./format";
 
 type TotalsRow = TotalsView[number];

@@ -1,13 +1,13 @@
 "use client";
 
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Field, Input } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { ApiError, postForm } from "@/lib/actions/fetch-json";
-import { ADJUSTMENT_FILE_LIMITS } from "@/lib/adjustments/types";
+import { ApiError, postForm } from "@/lib/core/actions/fetch-json";
+import { ADJUSTMENT_FILE_LIMITS } from "@/lib/features/adjustments/types";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatBytes } from "@/components/contacts/format";
 import { formatMegabytes } from "./format";

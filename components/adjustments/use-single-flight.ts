@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { useT } from "@/components/i18n-provider";
-import type { ActionResult } from "@/lib/actions/result";
+import { useT } from "@/components/shell/i18n-provider";
+import type { ActionResult } from "@/lib/core/actions/result";
 
 /**
  * One call of a server action at a time: a second `send` while the first runs (a double click) does nothing.

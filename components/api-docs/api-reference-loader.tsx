@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import type { Locale, Theme } from "@/lib/i18n/config";
 
 function Loading() {

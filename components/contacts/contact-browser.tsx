@@ -1,27 +1,34 @@
 "use client";
 
 import { useCallback, useState, useTransition } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { contactBrowserParsers, DEFAULT_CONTACT_SORT, hasFilters, NO_FILTERS, viewQueryOf, type ContactBrowserParams } from "@/lib/contacts/browser-params";
-import type { SavedView } from "@/lib/contacts/saved-views/forms";
-import type { ContactColumn } from "@/lib/contacts/columns";
-import type { ContactPageView } from "@/lib/contacts/rows";
-import type { ActionError } from "@/lib/actions/result";
-import { saveHiddenColumnsAction } from "@/lib/contacts/actions";
+import {
+  contactBrowserParsers,
+  DEFAULT_CONTACT_SORT,
+  hasFilters,
+  NO_FILTERS,
+  viewQueryOf,
+  type ContactBrowserParams,
+} from "@/lib/features/contacts/browser-params";
+import type { SavedView } from "@/lib/features/contacts/saved-views/forms";
+import type { ContactColumn } from "@/lib/features/contacts/columns";
+import type { ContactPageView } from "@/lib/features/contacts/rows";
+import type { ActionError } from "@/lib/core/actions/result";
+import { saveHiddenColumnsAction } from "@/lib/features/contacts/actions";
 import { ContactFilters, type BotOption } from "./contact-filters";
 import { ContactsTable } from "./contacts-table";
 import { ExportPanel, ExportsSection } from "./export-panel";
 import { SavedViews } from "./saved-views";
 import { describeFilters, formatNumber } from "./format";
-import { ApiError } from "@/lib/actions/fetch-json";
-import { useContactPage } from "@/lib/queries/use-contacts";
-import { useUrlState } from "@/lib/url-state/use-url-state";
-import { MAX_SELECTED_CONTACTS } from "@/lib/contacts/export/limits";
-import { callAction } from "@/lib/actions/call-action";
+import { ApiError } from "@/lib/core/actions/fetch-json";
+import { useContactPage } from "@/lib/features/contacts/use-contacts";
+import { useUrlState } from "@/lib/core/url-state/use-url-state";
+import { MAX_SELECTED_CONTACTS } from "@/lib/features/contacts/export/limits";
+import { callAction } from "@/lib/core/actions/call-action";
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 

@@ -1,14 +1,14 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { ColumnChooser } from "@/components/ui/column-chooser";
 import { Field, GroupError, Input, Select } from "@/components/ui/field";
 import { SearchInput } from "@/components/ui/search-input";
-import { hasFilters, MAX_SEARCH_LENGTH, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/contacts/browser-params";
-import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/contacts/columns";
-import { isDay } from "@/lib/contacts/time-zone";
+import { hasFilters, MAX_SEARCH_LENGTH, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/features/contacts/browser-params";
+import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/features/contacts/columns";
+import { isDay } from "@/lib/features/contacts/time-zone";
 
 export interface BotOption {
   id: number;

@@ -1,16 +1,16 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { ExportJobView } from "@/lib/contacts/export/jobs";
-import { cancelExportAction } from "@/lib/contacts/actions";
-import { botLabel } from "@/lib/contacts/bot-names";
+import type { ExportJobView } from "@/lib/features/contacts/export/jobs";
+import { cancelExportAction } from "@/lib/features/contacts/actions";
+import { botLabel } from "@/lib/features/contacts/bot-names";
 import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
-import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/queries/use-exports";
-import { callAction } from "@/lib/actions/call-action";
+import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/features/contacts/export/use-exports";
+import { callAction } from "@/lib/core/actions/call-action";
 
 /** The member's exports of the last 24 hours, polled every second while one is running. */
 export function ExportList({ botName }: { botName?: (id: number) => string }) {

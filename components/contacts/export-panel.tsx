@@ -2,19 +2,19 @@
 
 import { useId, useState, useTransition, type FormEvent } from "react";
 import Link from "next/link";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field, GroupError, Radio } from "@/components/ui/field";
-import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
-import type { ExportFile } from "@/lib/contacts/export/forms";
-import { startExportAction } from "@/lib/contacts/actions";
+import type { ContactBrowserFilters } from "@/lib/features/contacts/browser-params";
+import type { ExportFile } from "@/lib/features/contacts/export/forms";
+import { startExportAction } from "@/lib/features/contacts/actions";
 import { describeFilters, formatNumber } from "./format";
 import { ExportList } from "./export-list";
-import { useRefreshExports } from "@/lib/queries/use-exports";
-import { fieldsNamed, placeErrors } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import { useRefreshExports } from "@/lib/features/contacts/export/use-exports";
+import { fieldsNamed, placeErrors } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
 type FileErrors = Partial<Record<keyof ExportFile, { message: string }>>;
 

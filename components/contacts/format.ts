@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import type { ContactBrowserFilters } from "@/lib/contacts/browser-params";
+import type { ContactBrowserFilters } from "@/lib/features/contacts/browser-params";
 
 /** Formatters made so far, by language and zone: making one costs far more than formatting (a table has two dates a row). */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { I18nProvider } from "@/components/i18n-provider";
+import { I18nProvider } from "@/components/shell/i18n-provider";
 import { messages } from "@/lib/i18n/messages";
 import { SavedViews } from "./saved-views";
 

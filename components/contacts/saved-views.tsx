@@ -2,14 +2,14 @@
 
 import { useId, useState, useTransition } from "react";
 import Link from "next/link";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/contacts/actions";
-import type { SavedView } from "@/lib/contacts/saved-views/forms";
-import { callAction } from "@/lib/actions/call-action";
+import { deleteViewAction, renameViewAction, saveViewAction } from "@/lib/features/contacts/actions";
+import type { SavedView } from "@/lib/features/contacts/saved-views/forms";
+import { callAction } from "@/lib/core/actions/call-action";
 
 // The name form (with react-hook-form) opens on Save view or Rename: it loads then (or when the pointer or focus
 // reaches one of those buttons), not with the page.

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import type { Contact } from "@/lib/api";
 import { safeUrl } from "./safe-url";

@@ -2,17 +2,17 @@
 
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Notice } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import type { ActionResult } from "@/lib/actions/result";
-import type { SavedView, ViewNameForm } from "@/lib/contacts/saved-views/forms";
-import { MAX_VIEW_NAME_LENGTH } from "@/lib/contacts/saved-views/limits";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
+import type { ActionResult } from "@/lib/core/actions/result";
+import type { SavedView, ViewNameForm } from "@/lib/features/contacts/saved-views/forms";
+import { MAX_VIEW_NAME_LENGTH } from "@/lib/features/contacts/saved-views/limits";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
 
-const viewNameResolver = lazyZodResolver<ViewNameForm>(() => import("@/lib/contacts/saved-views/forms").then((forms) => forms.ViewNameFormSchema));
+const viewNameResolver = lazyZodResolver<ViewNameForm>(() => import("@/lib/features/contacts/saved-views/forms").then((forms) => forms.ViewNameFormSchema));
 
 /** The name form of saving and renaming: the schema's checks in the browser, the server's refusals (duplicate, limit) on the name. */
 export function ViewNameEditor({

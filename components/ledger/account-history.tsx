@@ -2,14 +2,14 @@
 
 import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
-import type { AccountView, JournalEntryView } from "@/lib/ledger/types";
+import { formatMoney } from "@/lib/core/money/money";
+import type { AccountView, JournalEntryView } from "@/lib/features/ledger/types";
 import { AuditTable } from "./audit-table";
-import { useAccountAudit, useAccountJournal } from "@/lib/queries/use-account-history";
+import { useAccountAudit, useAccountJournal } from "@/lib/features/ledger/use-account-history";
 
 const JOURNAL_KINDS: Record<string, string> = { deposit: "ledger.journal.kind.deposit", debit: "ledger.journal.kind.debit" };
 

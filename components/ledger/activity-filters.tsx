@@ -1,5 +1,5 @@
 import type { Translate } from "@/lib/i18n/translate";
-import { ACTIVITY_KINDS } from "@/lib/ledger/activity-filters";
+import { ACTIVITY_KINDS } from "@/lib/features/ledger/activity-filters";
 import { FilterForm } from "@/components/ui/filter-form";
 import { memberLabel } from "@/lib/auth/member-label";
 import { Field, Input, Select } from "@/components/ui/field";

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { AuditEntryView } from "@/lib/ledger/types";
-import { serializeActivitySearchParams, type ActivitySearchParams } from "@/lib/ledger/activity-filters";
+import type { AuditEntryView } from "@/lib/features/ledger/types";
+import { serializeActivitySearchParams, type ActivitySearchParams } from "@/lib/features/ledger/activity-filters";
 import { AuditTable } from "./audit-table";
 
 /**

@@ -3,14 +3,14 @@
 import { useMemo, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
-import type { AuditEntryView } from "@/lib/ledger/types";
+import { formatMoney } from "@/lib/core/money/money";
+import type { AuditEntryView } from "@/lib/features/ledger/types";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import type { PagerProps } from "@/components/ui/pager";
-import { describeCode } from "@/lib/ledger/outcome-codes";
+import { describeCode } from "@/lib/features/ledger/outcome-codes";
 import { contactLabel, KIND_KEYS } from "./describe";
 
 const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {

@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import { formatMoney } from "@/lib/money/money";
-import type { AccountView } from "@/lib/ledger/types";
-import { deleteAccountAction } from "@/lib/ledger/actions";
+import { formatMoney } from "@/lib/core/money/money";
+import type { AccountView } from "@/lib/features/ledger/types";
+import { deleteAccountAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";

@@ -1,8 +1,8 @@
 import { formatTimestamp } from "@/lib/dashboard/format";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import { formatMoney } from "@/lib/money/money";
-import type { AccountView, LedgerFailure } from "@/lib/ledger/types";
+import { formatMoney } from "@/lib/core/money/money";
+import type { AccountView, LedgerFailure } from "@/lib/features/ledger/types";
 
 /** Where a refusal of the platform belongs in the UI. */
 export type Placement =

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { useCan, useViewer } from "@/components/shell/providers";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,12 +12,12 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { useExpiring } from "@/components/ui/use-expiring";
 import { permissionExplanation } from "@/lib/auth/authorize";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { ActionError } from "@/lib/actions/result";
-import type { MovementKind } from "@/lib/ledger/forms";
-import { formatMoney } from "@/lib/money/money";
-import type { AccountView } from "@/lib/ledger/types";
+import type { ActionError } from "@/lib/core/actions/result";
+import type { MovementKind } from "@/lib/features/ledger/forms";
+import { formatMoney } from "@/lib/core/money/money";
+import type { AccountView } from "@/lib/features/ledger/types";
 import { DeleteAccount } from "./delete-account";
-import { useContactAccounts, useLedgerUpdates } from "@/lib/queries/use-contact-accounts";
+import { useContactAccounts, useLedgerUpdates } from "@/lib/features/ledger/use-contact-accounts";
 
 // The forms (react-hook-form, the amount and currency inputs) and an account's history are not part of the page's
 // first load: a movement form and the history open on click (their code loads when the pointer or focus reaches the

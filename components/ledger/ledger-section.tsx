@@ -3,9 +3,9 @@ import { getCurrentUser, requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
-import { noteContactOpened, readContactAccounts } from "@/lib/ledger/read-ledger";
+import { noteContactOpened, readContactAccounts } from "@/lib/features/ledger/read-ledger";
 import { getTranslator } from "@/lib/i18n/server";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 import { LedgerPanel } from "./ledger-panel";
 
 /** The panel's platform read, once per render: a page can start it beside its own reads (preloadLedgerSection). */

@@ -2,25 +2,25 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Field, Textarea } from "@/components/ui/field";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { MovementForm as MovementFormValues, MovementKind } from "@/lib/ledger/forms";
-import { MAX_DESCRIPTION, MOVEMENT_BOUNDS, descriptionLength } from "@/lib/ledger/limits";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { formatMoney, currencyDigits } from "@/lib/money/money";
-import { amountErrorVars, parseAmountText } from "@/lib/money/parse-amount";
-import type { AccountView } from "@/lib/ledger/types";
-import { debitAction, topUpAction } from "@/lib/ledger/actions";
+import type { MovementForm as MovementFormValues, MovementKind } from "@/lib/features/ledger/forms";
+import { MAX_DESCRIPTION, MOVEMENT_BOUNDS, descriptionLength } from "@/lib/features/ledger/limits";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import { formatMoney, currencyDigits } from "@/lib/core/money/money";
+import { amountErrorVars, parseAmountText } from "@/lib/core/money/parse-amount";
+import type { AccountView } from "@/lib/features/ledger/types";
+import { debitAction, topUpAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission, useRateLimitWait, type Settled } from "./use-ledger-submission";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import { StepUpPrompt } from "@/components/step-up-prompt";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
+import { StepUpPrompt } from "@/components/shell/step-up-prompt";
 
 const ACTIONS = { top_up: topUpAction, debit: debitAction } as const;
 
@@ -63,7 +63,7 @@ export function MovementForm({
   const currency = account.currency;
   const prefix = `${kind}-${account.id}`;
   const resolver = useMemo(
-    () => lazyZodResolver<MovementFormValues>(() => import("@/lib/ledger/forms").then((forms) => forms.movementFormSchema(currency, locale))),
+    () => lazyZodResolver<MovementFormValues>(() => import("@/lib/features/ledger/forms").then((forms) => forms.movementFormSchema(currency, locale))),
     [currency, locale],
   );
   const form = useForm<MovementFormValues>({ resolver, defaultValues: { amount: "", description: "" } });

@@ -2,24 +2,24 @@
 
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Field } from "@/components/ui/field";
-import type { OpenAccountRequest } from "@/lib/ledger/forms";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import type { AccountView } from "@/lib/ledger/types";
-import { openAccountAction } from "@/lib/ledger/actions";
+import type { OpenAccountRequest } from "@/lib/features/ledger/forms";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import type { AccountView } from "@/lib/features/ledger/types";
+import { openAccountAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission } from "./use-ledger-submission";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
 
 type OpenAccountForm = Pick<OpenAccountRequest, "currency">;
 const openAccountResolver = lazyZodResolver<OpenAccountForm>(() =>
-  import("@/lib/ledger/forms").then((forms) => forms.OpenAccountRequestSchema.pick({ currency: true })),
+  import("@/lib/features/ledger/forms").then((forms) => forms.OpenAccountRequestSchema.pick({ currency: true })),
 );
 
 /**

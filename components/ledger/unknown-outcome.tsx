@@ -1,15 +1,15 @@
 "use client";
 
 import { useEffect, useState, useTransition } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
-import type { Reconciliation } from "@/lib/ledger/types";
-import { reconcileOperationAction } from "@/lib/ledger/actions";
-import { describeCode } from "@/lib/ledger/outcome-codes";
-import { callAction } from "@/lib/actions/call-action";
+import { formatMoney } from "@/lib/core/money/money";
+import type { Reconciliation } from "@/lib/features/ledger/types";
+import { reconcileOperationAction } from "@/lib/features/ledger/actions";
+import { describeCode } from "@/lib/features/ledger/outcome-codes";
+import { callAction } from "@/lib/core/actions/call-action";
 import { isOutage } from "@/lib/api/outage";
 
 /** While the platform does not answer, the journal is read again this often. */

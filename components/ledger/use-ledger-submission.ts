@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { useRequestBudget } from "@/lib/queries/use-request-budget";
-import type { ActionError, ActionResult } from "@/lib/actions/result";
-import type { LedgerOutcome, LedgerResult } from "@/lib/ledger/types";
+import { useRequestBudget } from "@/lib/dashboard/queries/use-request-budget";
+import type { ActionError, ActionResult } from "@/lib/core/actions/result";
+import type { LedgerOutcome, LedgerResult } from "@/lib/features/ledger/types";
 
 export type Settled =
   | { kind: "outcome"; outcome: LedgerOutcome & { replayed: boolean } }

@@ -2,22 +2,22 @@
 
 import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
-import type { AddFieldFormInput } from "@/lib/dashboard/forms/lists";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath } from "@/lib/dashboard/forms/list-fields";
-import { preloadSlugFromName, slugSuggestions } from "@/lib/dashboard/lists/slug-loader";
-import type { FieldView } from "@/lib/dashboard/lists/types";
-import { addFieldAction } from "@/lib/dashboard/lists/actions";
-import { applyServerErrors } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import type { AddFieldFormInput } from "@/lib/features/lists/forms/lists";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import { DEFAULT_CURRENCY, FIELD_TYPES, addFieldErrorPath } from "@/lib/features/lists/forms/list-fields";
+import { preloadSlugFromName, slugSuggestions } from "@/lib/features/lists/slug-loader";
+import type { FieldView } from "@/lib/features/lists/types";
+import { addFieldAction } from "@/lib/features/lists/actions";
+import { applyServerErrors } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
-const addFieldResolver = lazyZodResolver<AddFieldFormInput>(() => import("@/lib/dashboard/forms/lists").then((forms) => forms.AddFieldFormSchema));
+const addFieldResolver = lazyZodResolver<AddFieldFormInput>(() => import("@/lib/features/lists/forms/lists").then((forms) => forms.AddFieldFormSchema));
 
 const emptyField = (schemaId: string): AddFieldFormInput => ({
   schemaId,

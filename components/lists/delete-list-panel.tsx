@@ -2,12 +2,12 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { deleteListAction } from "@/lib/dashboard/lists/actions";
-import { serializeListsPageParams } from "@/lib/dashboard/lists/lists-page-params";
+import { deleteListAction } from "@/lib/features/lists/actions";
+import { serializeListsPageParams } from "@/lib/features/lists/lists-page-params";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
-import { callAction } from "@/lib/actions/call-action";
+import { callAction } from "@/lib/core/actions/call-action";
 
 /** Deletes the list (its fields and records with it) after its name is typed; the platform is asked afterwards whether it is gone. */
 export function DeleteListPanel({ schemaId, name }: { schemaId: string; name: string }) {

@@ -2,13 +2,13 @@
 
 import type { ButtonHTMLAttributes, CSSProperties, Ref } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import type { CreateListForm, CreateListFormInput } from "@/lib/dashboard/forms/lists";
-import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
+import type { CreateListForm, CreateListFormInput } from "@/lib/features/lists/forms/lists";
+import { FIELD_TYPES, type FieldType } from "@/lib/features/lists/forms/list-fields";
 
 /** What dnd-kit gives a sortable row (./sortable-fields): the row's ref and position, the handle's ref and events. */
 export interface SortableRow {

@@ -4,16 +4,16 @@ import { useMemo, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import type { FieldView } from "@/lib/dashboard/lists/types";
-import { deleteFieldAction } from "@/lib/dashboard/lists/actions";
+import type { FieldView } from "@/lib/features/lists/types";
+import { deleteFieldAction } from "@/lib/features/lists/actions";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { callAction } from "@/lib/actions/call-action";
+import { callAction } from "@/lib/core/actions/call-action";
 
 // The designer's form (react-hook-form, the type, currency and target pickers), rendered on the server, comes with its
 // own chunk: the list's fields and records do not wait for it.

@@ -4,27 +4,27 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import type { Active, DragEndEvent, Over, UniqueIdentifier } from "@dnd-kit/core";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, GroupError, Input } from "@/components/ui/field";
-import type { CreateListForm, CreateListFormInput, ListFieldFormInput } from "@/lib/dashboard/forms/lists";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { DEFAULT_CURRENCY, MAX_FIELDS, createListErrorPath } from "@/lib/dashboard/forms/list-fields";
-import { preloadSlugFromName, slugSuggestions, type SlugFromName } from "@/lib/dashboard/lists/slug-loader";
-import type { TargetDirectory } from "@/lib/dashboard/lists/types";
-import type { createListAction } from "@/lib/dashboard/lists/actions";
-import { serializeListPageParams } from "@/lib/dashboard/lists/list-page-params";
+import type { CreateListForm, CreateListFormInput, ListFieldFormInput } from "@/lib/features/lists/forms/lists";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import { DEFAULT_CURRENCY, MAX_FIELDS, createListErrorPath } from "@/lib/features/lists/forms/list-fields";
+import { preloadSlugFromName, slugSuggestions, type SlugFromName } from "@/lib/features/lists/slug-loader";
+import type { TargetDirectory } from "@/lib/features/lists/types";
+import type { createListAction } from "@/lib/features/lists/actions";
+import { serializeListPageParams } from "@/lib/features/lists/list-page-params";
 import { FieldRow, type SortableRow } from "./field-row";
 import { SortableFields, SortableItem } from "./sortable-fields";
 import { ListPreview } from "./list-preview";
 import { TargetPicker } from "./target-picker";
-import { applyServerErrors } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import { applyServerErrors } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
 const createListResolver = lazyZodResolver<CreateListFormInput, CreateListForm>(() =>
-  import("@/lib/dashboard/forms/lists").then((forms) => forms.CreateListFormSchema),
+  import("@/lib/features/lists/forms/lists").then((forms) => forms.CreateListFormSchema),
 );
 
 const newField = (): ListFieldFormInput => ({

@@ -1,10 +1,10 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
-import type { ListFieldFormInput } from "@/lib/dashboard/forms/lists";
-import { FIELD_TYPES, type FieldType } from "@/lib/dashboard/forms/list-fields";
+import type { ListFieldFormInput } from "@/lib/features/lists/forms/lists";
+import { FIELD_TYPES, type FieldType } from "@/lib/features/lists/forms/list-fields";
 import { RecordInput, recordInputHint } from "./record-input";
 
 const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly unknown[]).includes(value);

@@ -3,11 +3,11 @@
 import { useMemo } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { ListQuery, ListSort } from "@/lib/dashboard/lists/list-query";
-import { listQueryHref } from "@/lib/dashboard/lists/lists-page-params";
+import type { ListQuery, ListSort } from "@/lib/features/lists/list-query";
+import { listQueryHref } from "@/lib/features/lists/lists-page-params";
 
 /** One list as the Lists page shows it (the server resolves the target's name). */
 export interface ListRowView {

@@ -2,21 +2,21 @@
 
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import type { RecordForm as Values } from "@/lib/dashboard/forms/list-records";
-import { recordErrorPath, toFormValue } from "@/lib/dashboard/forms/record-values";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
-import { RECORD_MONEY_BOUNDS } from "@/lib/dashboard/lists/money";
-import { amountErrorVars } from "@/lib/money/parse-amount";
-import { saveRecordAction } from "@/lib/dashboard/lists/actions";
+import type { RecordForm as Values } from "@/lib/features/lists/forms/list-records";
+import { recordErrorPath, toFormValue } from "@/lib/features/lists/forms/record-values";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import type { FieldView, RecordView } from "@/lib/features/lists/types";
+import { RECORD_MONEY_BOUNDS } from "@/lib/features/lists/money";
+import { amountErrorVars } from "@/lib/core/money/parse-amount";
+import { saveRecordAction } from "@/lib/features/lists/actions";
 import { RecordInput, recordInputHint } from "./record-input";
-import { applyServerErrors } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import { applyServerErrors } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
 /**
  * Adds a record, or edits one (only the values changed are sent). One input
@@ -45,7 +45,7 @@ export function RecordForm({
   const resolver = useMemo(
     () =>
       lazyZodResolver<Values>(() =>
-        import("@/lib/dashboard/forms/list-records").then((forms) => forms.buildRecordFormSchema(fields, record ? { initial, locale } : { locale })),
+        import("@/lib/features/lists/forms/list-records").then((forms) => forms.buildRecordFormSchema(fields, record ? { initial, locale } : { locale })),
       ),
     [fields, record, initial, locale],
   );

@@ -3,8 +3,8 @@
 import type { Translate } from "@/lib/i18n/translate";
 import type { Locale } from "@/lib/i18n/config";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMinorUnits } from "@/lib/dashboard/lists/money";
-import type { FieldView } from "@/lib/dashboard/lists/types";
+import { formatMinorUnits } from "@/lib/features/lists/money";
+import type { FieldView } from "@/lib/features/lists/types";
 
 const isHttpUrl = (value: string) => {
   if (!URL.canParse(value)) return false;

@@ -2,21 +2,21 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
-import { useUrlState } from "@/lib/url-state/use-url-state";
+import { useUrlState } from "@/lib/core/url-state/use-url-state";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { FieldView, RecordView } from "@/lib/dashboard/lists/types";
-import { deleteRecordAction } from "@/lib/dashboard/lists/actions";
+import type { FieldView, RecordView } from "@/lib/features/lists/types";
+import { deleteRecordAction } from "@/lib/features/lists/actions";
 import { RecordValue } from "./record-value";
-import { listPageParsers } from "@/lib/dashboard/lists/list-page-params";
-import { useListRecords, useRefreshListRecords } from "@/lib/queries/use-list-records";
-import { callAction } from "@/lib/actions/call-action";
+import { listPageParsers } from "@/lib/features/lists/list-page-params";
+import { useListRecords, useRefreshListRecords } from "@/lib/features/lists/use-list-records";
+import { callAction } from "@/lib/core/actions/call-action";
 
 // The record form (its inputs, money and date checks) loads when a record is added or edited, not with the page.
 const RecordForm = dynamic(() => import("./record-form").then((module) => module.RecordForm), { ssr: false });

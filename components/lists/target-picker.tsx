@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Field, GroupError, Input, Radio, Select } from "@/components/ui/field";
-import type { CreateListForm, CreateListFormInput } from "@/lib/dashboard/forms/lists";
-import type { TargetDirectory } from "@/lib/dashboard/lists/types";
+import type { CreateListForm, CreateListFormInput } from "@/lib/features/lists/forms/lists";
+import type { TargetDirectory } from "@/lib/features/lists/types";
 
 const OTHER = "__other__";
 

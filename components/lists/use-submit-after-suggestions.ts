@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { SlugSuggestions } from "@/lib/dashboard/lists/slug-loader";
+import type { SlugSuggestions } from "@/lib/features/lists/slug-loader";
 
 /**
  * A form's submit that first waits for the slug suggestions still on their way (slugSuggestions), fills them in, and

@@ -2,13 +2,13 @@
 
 import { useId, useOptimistic, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Field, Select } from "@/components/ui/field";
-import type { NamedBot } from "@/lib/contacts/bot-names";
+import type { NamedBot } from "@/lib/features/contacts/bot-names";
 
 /**
  * The overview's bot: all or one, by name; in the URL (`?bot=101`), and the server renders the page again for it.
- * `bot` is the URL's as the page's loader read it (lib/overview/overview-params.ts), so no URL parser ships here.
+ * `bot` is the URL's as the page's loader read it (lib/features/overview/overview-params.ts), so no URL parser ships here.
  */
 export function OverviewBotSelect({ bots, bot }: { bots: readonly NamedBot[]; bot: number | null }) {
   const t = useT();

@@ -1,8 +1,8 @@
 "use client";
 
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { formatCount } from "@/lib/dashboard/format";
-import { useRequestBudget } from "@/lib/queries/use-request-budget";
+import { useRequestBudget } from "@/lib/dashboard/queries/use-request-budget";
 
 /** How much of this minute's platform requests the dashboard has used (the shared budget of its key), and any wait. */
 export function BudgetUsage() {

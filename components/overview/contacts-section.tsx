@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import type { ContactOverview } from "@/lib/overview/load-overview";
+import type { ContactOverview } from "@/lib/features/overview/load-overview";
 import { formatCount } from "@/lib/dashboard/format";
 import { DailyChart } from "./daily-chart";
 import { Stat } from "./stat";

@@ -4,10 +4,10 @@ import "uplot/dist/uPlot.min.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import type uPlot from "uplot";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { formatCount } from "@/lib/dashboard/format";
-import { formatMoney, minorToMajor } from "@/lib/money/money";
+import { formatMoney, minorToMajor } from "@/lib/core/money/money";
 import type { Locale } from "@/lib/i18n/config";
 
 /** A line of the chart: its name, one value per day (money: integer minor units as text), its colour from app/globals.css. */

@@ -1,8 +1,8 @@
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import type { MoneyOverview } from "@/lib/overview/load-overview";
+import type { MoneyOverview } from "@/lib/features/overview/load-overview";
 import { formatCount } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/money/money";
+import { formatMoney } from "@/lib/core/money/money";
 import { Alert } from "@/components/ui/alert";
 import { DailyChart } from "./daily-chart";
 import { Stat } from "./stat";

@@ -6,9 +6,9 @@ import { WithI18n } from "@/components/testing/with-i18n";
 import { WithAppRouter, type RecordedRouter } from "@/components/testing/with-app-router";
 import { DashboardProviders } from "@/components/shell/providers";
 import { permissionsOf, type Role } from "@/lib/auth/permissions";
-import { createQueryClient } from "@/lib/queries/query-client";
+import { createQueryClient } from "@/lib/dashboard/queries/query-client";
 import type { Locale } from "@/lib/i18n/config";
-import type { PaletteSearchResult } from "@/lib/palette/search-result";
+import type { PaletteSearchResult } from "@/lib/features/palette/search-result";
 import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
 import PaletteDialogs, { type PaletteMode } from "./palette-dialogs";
 

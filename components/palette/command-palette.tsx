@@ -3,13 +3,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { useViewer } from "@/components/shell/providers";
 import { Modal } from "@/components/ui/modal";
 import { SEARCH_DELAY_MS } from "@/components/ui/search-input";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import { paletteCommands, type CommandRun, type PaletteCommand } from "@/lib/palette/commands";
-import { usePaletteSearch } from "@/lib/queries/use-palette-search";
+import { paletteCommands, type CommandRun, type PaletteCommand } from "@/lib/features/palette/commands";
+import { usePaletteSearch } from "@/lib/features/palette/use-palette-search";
 import { Keys } from "./keys";
 import { focusExport, focusLedgerForm } from "./run-command";
 

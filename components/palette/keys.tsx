@@ -1,4 +1,4 @@
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 
 /** A shortcut's keys: "Ctrl K" together, "G then C" in sequence. */
 export function Keys({ keys, sequence = false }: { keys: string[]; sequence?: boolean }) {

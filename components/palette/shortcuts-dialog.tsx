@@ -1,11 +1,11 @@
 "use client";
 
 import { useId } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { useViewer } from "@/components/shell/providers";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { shortcutsFor } from "@/lib/palette/commands";
+import { shortcutsFor } from "@/lib/features/palette/commands";
 import { Keys } from "./keys";
 
 /** The `?` dialog: every keyboard shortcut the member can use. */

@@ -3,17 +3,17 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import type { ConnectionForm as Values } from "@/lib/dashboard/forms/connection";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { saveConnectionAction } from "@/lib/dashboard/settings-actions";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import type { ConnectionForm as Values } from "@/lib/features/settings/connection-form";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import { saveConnectionAction } from "@/lib/features/settings/actions";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
-const connectionResolver = lazyZodResolver<Values>(() => import("@/lib/dashboard/forms/connection").then((forms) => forms.ConnectionFormSchema));
+const connectionResolver = lazyZodResolver<Values>(() => import("@/lib/features/settings/connection-form").then((forms) => forms.ConnectionFormSchema));
 
 /** Address and key; the key field is always empty (the stored key never comes back to the browser). */
 export function ConnectionForm({ baseUrl, defaultUrl, keyLast4, locked }: { baseUrl: string; defaultUrl: string; keyLast4: string | null; locked: boolean }) {

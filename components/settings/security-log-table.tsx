@@ -2,10 +2,10 @@
 
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { serializeSecurityLogParams, type SecurityLogParams } from "@/lib/dashboard/security-log-params";
+import { serializeSecurityLogParams, type SecurityLogParams } from "@/lib/features/settings/security-log-params";
 
 export interface SecurityLogRow {
   id: number;

@@ -2,13 +2,13 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field, Input } from "@/components/ui/field";
-import { StepUpPrompt } from "@/components/step-up-prompt";
-import { saveSecurityRulesAction } from "@/lib/dashboard/two-factor-actions";
-import { callAction } from "@/lib/actions/call-action";
+import { StepUpPrompt } from "@/components/shell/step-up-prompt";
+import { saveSecurityRulesAction } from "@/lib/features/account/two-factor-actions";
+import { callAction } from "@/lib/core/actions/call-action";
 
 export interface SecurityRulesValues {
   requireTwoFactor: boolean;

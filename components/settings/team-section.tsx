@@ -3,24 +3,24 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useTransition } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useForm } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Alert, Notice } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmedAction } from "@/components/ui/confirmed-action";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
-import { StepUpPrompt } from "@/components/step-up-prompt";
+import { StepUpPrompt } from "@/components/shell/step-up-prompt";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import type { InviteMember } from "@/lib/dashboard/forms/team";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import type { ActionError } from "@/lib/actions/result";
-import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction, resetMemberTwoFactorAction } from "@/lib/dashboard/settings-actions";
-import type { IssuedLink } from "@/lib/dashboard/issue-member-link";
-import { applyServerErrors, fieldsNamed } from "@/lib/actions/server-errors";
-import { callAction } from "@/lib/actions/call-action";
+import type { InviteMember } from "@/lib/features/settings/team-forms";
+import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
+import type { ActionError } from "@/lib/core/actions/result";
+import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction, resetMemberTwoFactorAction } from "@/lib/features/settings/actions";
+import type { IssuedLink } from "@/lib/features/settings/issue-member-link";
+import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
+import { callAction } from "@/lib/core/actions/call-action";
 
-const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/dashboard/forms/team").then((forms) => forms.InviteMemberSchema));
+const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/features/settings/team-forms").then((forms) => forms.InviteMemberSchema));
 
 export interface TeamMember {
   id: number;

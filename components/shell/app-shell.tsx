@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "@/components/ui/cn";
 import { NavLinks } from "./nav-links";
 import { UserMenu } from "./user-menu";

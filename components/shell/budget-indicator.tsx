@@ -1,6 +1,6 @@
 "use client";
 
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { lazyComponent } from "@/components/ui/lazy-component";
 
 // The reading of the budget (react-query, polling) loads in the browser after the page: the shell on every page stays

@@ -1,7 +1,7 @@
 "use client";
 
-import { useT } from "@/components/i18n-provider";
-import { useRequestBudget } from "@/lib/queries/use-request-budget";
+import { useT } from "@/components/shell/i18n-provider";
+import { useRequestBudget } from "@/lib/dashboard/queries/use-request-budget";
 
 /** The wait the platform's rate limit imposes on requests, read from the shared budget; nothing when there is none. */
 export function BudgetWait() {

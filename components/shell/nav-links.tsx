@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "@/components/ui/cn";
-import { pagesFor } from "@/lib/navigation/pages";
+import { pagesFor } from "@/lib/dashboard/pages";
 import { useViewer } from "./providers";
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {

@@ -2,9 +2,9 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import { goTarget } from "@/lib/navigation/pages";
+import { goTarget } from "@/lib/dashboard/pages";
 import type { PaletteMode } from "@/components/palette/palette-dialogs";
 import { useViewer } from "./providers";
 

@@ -2,10 +2,10 @@
 
 import { useEffect } from "react";
 import { usePathname } from "next/navigation";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
-import { useRequestBudget } from "@/lib/queries/use-request-budget";
-import { PLATFORM_STATUS_EVENT } from "@/lib/actions/platform-status-event";
+import { useRequestBudget } from "@/lib/dashboard/queries/use-request-budget";
+import { PLATFORM_STATUS_EVENT } from "@/lib/core/actions/platform-status-event";
 
 /**
  * "The platform is not answering since 14:02", from this instance's breaker (GET /api/dashboard/budget): read after

@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { setLocaleAction, setThemeAction } from "@/lib/i18n/preference-actions";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { LOCALES, THEMES, type Theme } from "@/lib/i18n/config";
 import { cn } from "@/components/ui/cn";
 

@@ -15,7 +15,7 @@ const ViewerContext = createContext<ViewerInfo | null>(null);
 
 /**
  * What every dashboard page's client code needs: the viewer. react-query's cache needs no provider (the data hooks read
- * the tab's, lib/queries/query-client.ts), nor does the URL state (lib/url-state/use-url-state.ts reads Next's router).
+ * the tab's, lib/dashboard/queries/query-client.ts), nor does the URL state (lib/core/url-state/use-url-state.ts reads Next's router).
  */
 export function DashboardProviders({ viewer, children }: { viewer: ViewerInfo; children: ReactNode }) {
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;

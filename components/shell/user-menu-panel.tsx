@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
 import type { Theme } from "@/lib/i18n/config";
 import type { ViewerInfo } from "./providers";

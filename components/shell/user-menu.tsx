@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { useViewer } from "./providers";

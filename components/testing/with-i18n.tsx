@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { I18nProvider } from "@/components/i18n-provider";
+import { I18nProvider } from "@/components/shell/i18n-provider";
 import { messages } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/config";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { Checkbox, Field } from "./field";
 
 export interface ChoosableColumn<Id extends string = string> {

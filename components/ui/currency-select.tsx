@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { useI18n } from "@/components/i18n-provider";
-import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/money/currencies";
+import { useI18n } from "@/components/shell/i18n-provider";
+import { listCurrencies, searchCurrencies, type CurrencyOption } from "@/lib/core/money/currencies";
 import { Field, Input, inputClass, useFieldProps } from "./field";
 import { cn } from "./cn";
 import { useHydrated } from "./use-hydrated";

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState, type ReactNode } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { I18nProvider } from "@/components/i18n-provider";
+import { I18nProvider } from "@/components/shell/i18n-provider";
 import { messages } from "@/lib/i18n/messages";
 import { DataTable, type DataTableProps } from "./data-table";
 

@@ -6,7 +6,7 @@ import Link from "next/link";
 // table sorts and pages on the server: of TanStack's engine it used the core row model and column visibility, 13 kB
 // of every table page's first load).
 import type { CellContext, ColumnDef, HeaderContext, RowData, SortingState } from "@tanstack/react-table";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
 import { Pager, type PagerProps } from "./pager";

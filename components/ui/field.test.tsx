@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { applyServerErrors } from "@/lib/actions/server-errors";
-import type { ActionResult } from "@/lib/actions/result";
+import { applyServerErrors } from "@/lib/core/actions/server-errors";
+import type { ActionResult } from "@/lib/core/actions/result";
 import { Field, Input } from "./field";
 import { descriptionOf } from "@/components/testing/aria";
 import { WithI18n } from "@/components/testing/with-i18n";

@@ -11,7 +11,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import type { FieldError } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT } from "@/components/shell/i18n-provider";
 import type { Vars } from "@/lib/i18n/format";
 import { cn } from "./cn";
 

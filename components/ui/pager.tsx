@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { useI18n } from "@/components/i18n-provider";
+import { useI18n } from "@/components/shell/i18n-provider";
 import { formatCount } from "@/lib/dashboard/format";
 import { Button, buttonClass } from "./button";
 import { cn } from "./cn";

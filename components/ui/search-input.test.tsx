@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { contactBrowserParsers } from "@/lib/contacts/browser-params";
-import { useUrlState } from "@/lib/url-state/use-url-state";
+import { contactBrowserParsers } from "@/lib/features/contacts/browser-params";
+import { useUrlState } from "@/lib/core/url-state/use-url-state";
 import { WithAppRouter } from "@/components/testing/with-app-router";
 import { SEARCH_DELAY_MS, SearchInput } from "./search-input";
 

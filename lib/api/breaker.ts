@@ -1,5 +1,5 @@
 import "server-only";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import type { PlatformStatus } from "./budget-view";
 
 /**
@@ -12,7 +12,7 @@ import type { PlatformStatus } from "./budget-view";
  *   comes at once (a refused connection, a 503) costs nobody much, so a few in a row are needed; a timeout has already
  *   cost a person the whole timeout, and the next page would wait as long again (Envoy counts these apart too: gateway
  *   failures and local-origin failures). For `coolDownMs` no call goes: interactive calls fail at once with
- *   `platform_unavailable`, background work pauses (lib/jobs/worker.ts).
+ *   `platform_unavailable`, background work pauses (lib/core/jobs/worker.ts).
  * - **half-open**: after the cool-down the next call is the probe, alone: its success closes the breaker, its failure
  *   opens it for another cool-down. Other calls meanwhile are refused as while open.
  *

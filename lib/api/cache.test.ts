@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { seedTenant } from "@/lib/platform/test-helpers";
+import { seedTenant } from "@/lib/platform/testing/tenants";
 import { CacheEntry, cached, invalidate, remember } from "./cache";
 import { PlatformClient } from "./client";
 import { PlatformApiError } from "./errors";
 import { createListSchema, getListSchema, getListSchemas } from "./lists";
 import { getMe } from "./me";
-import { usePlatformTestbed } from "./test-platform";
+import { usePlatformTestbed } from "./testing/platform";
 
 const testbed = usePlatformTestbed();
 

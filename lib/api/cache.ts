@@ -18,7 +18,7 @@ import { isPlatformApiError, isPlatformOutage } from "./errors";
  *   every instance.
  * - A 401 or 402 from the platform drops every entry of the key (getMe first of all).
  * - Pages show when what they show was fetched, with a control that drops the
- *   entries and reads again (components/cache-stamp.tsx).
+ *   entries and reads again (components/shell/cache-stamp.tsx).
  * - While the platform is not answering (isPlatformOutage), an entry past its
  *   time to live is still returned, marked `stale`, rather than an error.
  */

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { describe, expect, test } from "vitest";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { findMethod } from "@/lib/platform/registry";
-import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
+import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/testing/tenants";
 import { PlatformClient } from "./client";
 import { PlatformApiError } from "./errors";
 import { getMe } from "./me";
@@ -28,7 +28,7 @@ import {
   updateListItem,
 } from "./lists";
 import { readBudget } from "./budget";
-import { startTestPlatform, usePlatformTestbed } from "./test-platform";
+import { startTestPlatform, usePlatformTestbed } from "./testing/platform";
 
 const testbed = usePlatformTestbed();
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import { keyHashOf, type Lane } from "./budget";
 import { resolveConnection } from "./connection";
 import { PlatformApiError, type ConnectionProblem } from "./errors";
@@ -10,7 +10,7 @@ export interface WaitNotice {
   seconds: number;
 }
 
-/** Milliseconds: to connect, to the first byte of the answer, to its last byte (lib/config.mjs has the defaults per lane). */
+/** Milliseconds: to connect, to the first byte of the answer, to its last byte (lib/core/config.mjs has the defaults per lane). */
 export interface Timeouts {
   connectMs: number;
   firstByteMs: number;

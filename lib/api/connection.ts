@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { decryptStoredKey, readStoredConnection, type StoredConnection } from "./stored-connection";
 import type { ConnectionProblem } from "./errors";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 export type Source = "env" | "stored" | "default";
 

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { testDriver } from "@/lib/db/testing";
-import { seedTenant } from "@/lib/platform/test-helpers";
+import { testDriver } from "@/lib/db/testing/database";
+import { seedTenant } from "@/lib/platform/testing/tenants";
 import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { PlatformClient, type ClientOptions } from "./client";
 import { PlatformApiError } from "./errors";
 import { getMe } from "./me";
 import { breakerFor } from "./breaker";
 import { keyHashOf, readBudget } from "./budget";
-import { usePlatformTestbed } from "./test-platform";
+import { usePlatformTestbed } from "./testing/platform";
 
 /**
  * The client against a platform that hangs, resets, answers 502/503 or drips its answer (lib/testing/fault-platform.mjs):

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { seedTenant, uniqueId } from "@/lib/platform/test-helpers";
+import { seedTenant, uniqueId } from "@/lib/platform/testing/tenants";
 import { PlatformClient } from "./client";
 import { PlatformApiError } from "./errors";
 import { addFundsToContactAccount, getContactAccountStatistics, getContactStatistics, withdrawFundsFromContactAccount } from "./index";
 import type { ContactAccountStatistics, ContactStatistics, StatisticsRange } from "./index";
-import { startTestPlatform, usePlatformTestbed } from "./test-platform";
+import { startTestPlatform, usePlatformTestbed } from "./testing/platform";
 
 const testbed = usePlatformTestbed();
 

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { hkdfSync } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
 import { connectionEncryptionKey, decryptStoredKey, readStoredConnection, storeConnection } from "./stored-connection";
 import { describeConnection, resolveConnection } from "@/lib/api/connection";
-import { parseConfig, reloadConfig } from "@/lib/config.mjs";
+import { parseConfig, reloadConfig } from "@/lib/core/config.mjs";
 
 let database: Database;
 const saved = { ...process.env };

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { platformConnections } from "@/lib/db/schema";
-import { decryptText, encryptText } from "@/lib/crypto/aes-gcm";
-import { derivedKey } from "@/lib/crypto/derived-key";
-import { config, type Config } from "@/lib/config.mjs";
+import { decryptText, encryptText } from "@/lib/core/crypto/aes-gcm";
+import { derivedKey } from "@/lib/core/crypto/derived-key";
+import { config, type Config } from "@/lib/core/config.mjs";
 
 /**
  * The platform connection an owner saved in Settings (or the demo stored): one

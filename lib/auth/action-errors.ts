@@ -1,7 +1,7 @@
 import "server-only";
 import { PlatformApiError } from "@/lib/api/errors";
-import { DashboardError } from "@/lib/actions/errors";
-import type { ServerActionError } from "@/lib/actions/result";
+import { DashboardError } from "@/lib/core/actions/errors";
+import type { ServerActionError } from "@/lib/core/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
 import { errorText } from "@/lib/db/failure";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { uniqueId } from "@/lib/platform/test-helpers";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { uniqueId } from "@/lib/platform/testing/tenants";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { securityEvents } from "@/lib/db/schema";
 import { boundedText } from "./bounded-text";
 import { recordSecurityEvent } from "./security-events";

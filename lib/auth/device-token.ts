@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { derivedKey } from "@/lib/crypto/derived-key";
+import { derivedKey } from "@/lib/core/crypto/derived-key";
 
 /**
  * OWASP's device cookie: a browser that signed in to an account gets a token for it, and a sign-in to that account

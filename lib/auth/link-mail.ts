@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import type { Translate } from "@/lib/i18n/translate";
 import type { LinkPurpose } from "./one-time-links";
 

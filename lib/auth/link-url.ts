@@ -1,4 +1,4 @@
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 /** Where the dashboard is reached: NEXTAUTH_URL, else this instance on localhost (a link printed by the CLI, a mail). */
 function publicOrigin(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { uniqueId } from "@/lib/platform/test-helpers";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { uniqueId } from "@/lib/platform/testing/tenants";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { queryRows } from "@/lib/db/client";
 import { oneTimeLinks, securityEvents, users } from "@/lib/db/schema";
 import { createInvitedUser, createUser, findUserById, findUserWithHashByEmail, removeUser } from "@/lib/auth/users";

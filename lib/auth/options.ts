@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { signInWithPassword } from "./sign-in";
 import { endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
-import { applyLibraryDefaults, config } from "@/lib/config.mjs";
+import { applyLibraryDefaults, config } from "@/lib/core/config.mjs";
 import { currentOrigin, originOf, type Headers } from "./request-origin";
 import { recordSecurityEvent } from "./security-events";
 import { signInRefusalEvent } from "./sign-in-record";

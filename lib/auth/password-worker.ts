@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 
 /**
  * bcrypt comparisons in worker threads, for the hashes stored before argon2id

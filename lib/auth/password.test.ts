@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import bcrypt from "bcryptjs";
 import { comparisonPool } from "./password-worker";
 import { burnPasswordCheck, hashPassword, passwordComparisonCount, passwordNeedsRehash, preparePasswordChecks, verifyPassword } from "./password";
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 
 const OWASP = { memoryKib: 19_456, timeCost: 2, parallelism: 1 };
 const LIGHT = { memoryKib: 8192, timeCost: 1, parallelism: 1 };

@@ -3,10 +3,10 @@ import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Algorith
 import bcrypt from "bcryptjs";
 import { ConcurrencyGate } from "./concurrency-gate";
 import { comparisonPool } from "./password-worker";
-import { config } from "@/lib/config.mjs";
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { config } from "@/lib/core/config.mjs";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 
-/** argon2id's cost: memory (KiB), passes and lanes (DASHBOARD_PASSWORD_* in lib/config.mjs). */
+/** argon2id's cost: memory (KiB), passes and lanes (DASHBOARD_PASSWORD_* in lib/core/config.mjs). */
 export type PasswordHashing = ReturnType<typeof config>["dashboard"]["passwordHashing"];
 
 /**

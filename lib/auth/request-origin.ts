@@ -1,10 +1,10 @@
-import { config } from "@/lib/config.mjs";
-import { clientAddress, type Headers } from "@/lib/http/client-address";
+import { config } from "@/lib/core/config.mjs";
+import { clientAddress, type Headers } from "@/lib/core/http/client-address";
 import { boundedText, TEXT_LIMITS } from "./bounded-text";
 
 export { clientAddress, type Headers };
 
-/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app (lib/config.mjs). */
+/** TRUSTED_PROXIES: how many proxies (load balancers) stand in front of the app (lib/core/config.mjs). */
 export function trustedProxyCount(): number {
   return config().trustedProxies;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { csvStream } from "@/lib/http/csv-stream";
+import { csvStream } from "@/lib/core/http/csv-stream";
 import type { Db } from "@/lib/db/client";
 import { iterateSecurityEvents, type SecurityEventFilters, type SecurityEventView } from "./security-events";
 

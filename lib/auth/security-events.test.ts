@@ -2,13 +2,13 @@ import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { sqlStateOf } from "@/lib/platform/accounts/access";
-import { uniqueId } from "@/lib/platform/test-helpers";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { uniqueId } from "@/lib/platform/testing/tenants";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { securityEvents } from "@/lib/db/schema";
 import { iterateSecurityEvents, listSecurityEvents, recordSecurityEvent, SECURITY_EVENTS_PAGE_SIZE, type SecurityEventInput } from "./security-events";
 import { securityEventsCsvStream } from "./security-events-csv";
 import { originOf } from "./request-origin";
-import { loadSecurityLogExportParams, toSecurityEventFilters } from "@/lib/dashboard/security-log-params";
+import { loadSecurityLogExportParams, toSecurityEventFilters } from "@/lib/features/settings/security-log-params";
 
 const database = useTestDatabase();
 const origin = { address: "203.0.113.5", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" };

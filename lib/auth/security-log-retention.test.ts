@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { sqlStateOf } from "@/lib/platform/accounts/access";
 import { OPERATOR_ORIGIN } from "./one-time-links";
 import { DEFAULT_RETENTION_DAYS, pruneSecurityLog, readRetentionDays } from "./security-log-retention";

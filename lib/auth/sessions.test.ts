@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { changeRole, createUser, endSessions, removeUser, resetPassword } from "@/lib/auth/users";
 import { endOtherSessions, endSession, listSessions, listTeamSessions, liveSessionUser, startSession } from "@/lib/auth/sessions";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -11,7 +11,7 @@
 // as when the gate is full: the turns stay short and the queue drains at once. (On PostgreSQL the throttle's statements
 // wait off the event loop, sign-ins overlap, and the gate fills as it did with bcrypt; the embedded engine runs them on
 // the loop, so each sign-in there is over before the next is taken and the gate stays empty.)
-import { processBridge } from "../process-bridge.mjs";
+import { processBridge } from "../core/process-bridge.mjs";
 
 const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
 

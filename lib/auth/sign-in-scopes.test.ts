@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { createUser } from "@/lib/auth/users";
-import { parseConfig } from "@/lib/config.mjs";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { parseConfig } from "@/lib/core/config.mjs";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { checkPasswordInSession, signInWithPassword, type SignInResult } from "./sign-in";
 import { ConcurrencyGate } from "./concurrency-gate";
-import { addressKey } from "@/lib/http/client-address";
+import { addressKey } from "@/lib/core/http/client-address";
 import { passwordComparisonCount } from "./password";
 import { startSession } from "./sessions";
 import { accountAddressScope, accountScope, deviceScope, lockedForSeconds, reserveAttempt, sessionScope, unknownDevicePolicy, unlockAccount } from "./throttle";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { generate } from "otplib";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { createUser } from "@/lib/auth/users";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { signInWithPassword } from "./sign-in";
 import { ConcurrencyGate } from "./concurrency-gate";
 import { beginEnrolment, confirmEnrolment } from "./totp";

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing/database";
 import { assertBuilt, startServer } from "@/lib/testing/server";
 import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, PASSWORD_CHECKS_WAITING } from "./password";
 import { SIGN_INS_ADMITTED_AT_ONCE, SIGN_INS_ADMITTED_PER_SECOND } from "./sign-in-admission.mjs";

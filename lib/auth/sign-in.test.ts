@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "@/lib/db/client";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { createUser, resetPassword } from "@/lib/auth/users";
 import { signInWithPassword, type SignInResult } from "./sign-in";
 import { ConcurrencyGate } from "./concurrency-gate";
@@ -19,8 +19,8 @@ import {
   type ThrottlePolicy,
 } from "./throttle";
 import { clientAddress, trustedProxyCount } from "./request-origin";
-import { parseConfig } from "@/lib/config.mjs";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { parseConfig } from "@/lib/core/config.mjs";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

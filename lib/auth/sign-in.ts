@@ -20,7 +20,7 @@ import {
 } from "./throttle";
 import { isRole } from "./permissions";
 import { checkSecondFactor, type TotpOptions } from "./totp";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 export type SignInResult =
   /** `via`: the second factor that was given (absent: the member has none). */

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { generate } from "otplib";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { createUser } from "@/lib/auth/users";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import { liveSessionUser, startSession } from "./sessions";
 import { beginEnrolment, confirmEnrolment } from "./totp";
 import { amountsAboveThreshold, readSecuritySettings, saveSecuritySettings } from "./security-settings";
@@ -15,10 +15,10 @@ import { eq, sql } from "drizzle-orm";
 import { adjustmentBatches, auditEntries } from "@/lib/db/schema";
 import { PlatformClient } from "@/lib/api/client";
 import { translator } from "@/lib/i18n/translate";
-import { runOnce, type Performed } from "@/lib/ledger/run-once";
-import { fingerprintOf } from "@/lib/ledger/idempotency";
-import { confirmRun } from "@/lib/adjustments/batch-store";
-import { validatedBatch } from "@/lib/adjustments/testing";
+import { runOnce, type Performed } from "@/lib/features/ledger/run-once";
+import { fingerprintOf } from "@/lib/features/ledger/idempotency";
+import { confirmRun } from "@/lib/features/adjustments/batch-store";
+import { validatedBatch } from "@/lib/features/adjustments/testing/batches";
 
 const database = useTestDatabase();
 const key = randomBytes(32);

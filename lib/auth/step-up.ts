@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows, type Db, type Tx } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
-import { DashboardError } from "@/lib/actions/errors";
+import { DashboardError } from "@/lib/core/actions/errors";
 import { accountPolicy, clearFailures, reserveAttempt, sessionScope } from "./throttle";
 import { checkSecondFactor, type TotpOptions } from "./totp";
 import { recordSecurityEvent } from "./security-events";

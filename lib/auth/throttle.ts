@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { config } from "@/lib/config.mjs";
-import { addressKey } from "@/lib/http/client-address";
+import { config } from "@/lib/core/config.mjs";
+import { addressKey } from "@/lib/core/http/client-address";
 
 /**
  * Sign-in attempts are counted in the database per scope. Which scopes an attempt is counted in depends on where it

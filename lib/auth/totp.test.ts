@@ -3,9 +3,9 @@ import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { queryRows } from "@/lib/db/client";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { createUser, listUsers } from "@/lib/auth/users";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 import {
   beginEnrolment,
   confirmEnrolment,

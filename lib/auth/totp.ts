@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import type { Db, Tx } from "@/lib/db/client";
 import { recoveryCodes, users } from "@/lib/db/schema";
 import { decryptWithDashboardKey, encryptWithDashboardKey } from "@/lib/api/stored-connection";
-import { DashboardError } from "@/lib/actions/errors";
+import { DashboardError } from "@/lib/core/actions/errors";
 import { endSessions } from "@/lib/auth/users";
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 import { hashPassword, passwordNeedsRehash, type PasswordHashing } from "./password";
 import { replacePasswordHash } from "./users";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { uniqueId } from "@/lib/platform/test-helpers";
+import { uniqueId } from "@/lib/platform/testing/tenants";
 import { changeRole, countOwners, createUser, endSessions, findUserById, listUsers, removeUser, resetPassword, setPassword } from "@/lib/auth/users";
 import { createOneTimeLink, inspectOneTimeLink } from "@/lib/auth/one-time-links";
-import { DashboardError } from "@/lib/actions/errors";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { DashboardError } from "@/lib/core/actions/errors";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { generatePassword, hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/permissions";
-import { DashboardError } from "@/lib/actions/errors";
+import { DashboardError } from "@/lib/core/actions/errors";
 import { revokeUnusedLinks } from "@/lib/auth/one-time-links";
 
 /** Moving a user's session version ends every session signed with the old one (checked on every request). */

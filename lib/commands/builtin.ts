@@ -7,7 +7,7 @@ import { recordSecurityEvent } from "@/lib/auth/security-events";
 import { unlockAccount } from "@/lib/auth/throttle";
 import { sessions } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
-import { DashboardError } from "@/lib/actions/errors";
+import { DashboardError } from "@/lib/core/actions/errors";
 import { ROLES } from "@/lib/auth/permissions";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformError } from "@/lib/platform/errors";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { acquireDataDirLock, dataDirSocketName, type DataDirClaim } from "@/lib/db/data-dir-lock.mjs";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import type { Database } from "@/lib/db/client";
 import { parseUntrustedJson, sendCommand, serveCommands, TOKEN_FILE } from "./channel";
 import { CommandError, dispatchCommand, registerCommand } from "./registry";

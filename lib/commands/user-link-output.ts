@@ -1,5 +1,5 @@
 // What scripts/user-create.ts and scripts/user-password.ts share: the password an operator names with --password-env, and the output.
-import { namedVariable } from "@/lib/config.mjs";
+import { namedVariable } from "@/lib/core/config.mjs";
 
 /** The value of the variable --password-env names; undefined without the option; null (after one line) when it is unset or empty. */
 export function passwordFromEnv(label: string, name: string | undefined): string | undefined | null {

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { testDriver } from "@/lib/db/testing";
+import { testDriver } from "@/lib/db/testing/database";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/test-helpers";
+import { seedTenant, uniqueId, type Tenant } from "@/lib/platform/testing/tenants";
 import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
 import { PlatformClient } from "@/lib/api/client";
 import { breakerFor } from "@/lib/api/breaker";
 import { keyHashOf } from "@/lib/api/budget";
 import { isPlatformOutage } from "@/lib/api/errors";
-import { usePlatformTestbed } from "@/lib/api/test-platform";
+import { usePlatformTestbed } from "@/lib/api/testing/platform";
 import { translator } from "@/lib/i18n/translate";
-import { loadAllLists, loadList, loadTargetDirectory } from "@/lib/dashboard/lists/load-lists";
-import { loadBotOptions } from "@/lib/contacts/load-contacts";
-import { countContactsPerDay, loadMoneyOverview } from "@/lib/overview/load-overview";
+import { loadAllLists, loadList, loadTargetDirectory } from "@/lib/features/lists/load-lists";
+import { loadBotOptions } from "@/lib/features/contacts/load-contacts";
+import { countContactsPerDay, loadMoneyOverview } from "@/lib/features/overview/load-overview";
 
 /**
  * The page loaders while the platform hangs (lib/testing/fault-platform.mjs in front of our platform): what the

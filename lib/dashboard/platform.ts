@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { connectPlatform, noteFailure, type PlatformClient } from "@/lib/api";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import { toActionError } from "@/lib/auth/action-errors";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/core/actions/result";
 
 /**
  * The platform client for this request: the configured connection, errors in the user's language, interactive lane.

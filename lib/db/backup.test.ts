@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seedAccount, seedAccountWorld } from "@/lib/platform/accounts/test-support";
-import { callApi, type Tenant } from "@/lib/platform/test-helpers";
+import { seedAccount, seedAccountWorld } from "@/lib/platform/testing/accounts";
+import { callApi, type Tenant } from "@/lib/platform/testing/tenants";
 import { backupDatabase, type BackupResult, checkJournalSums, describeJournalCheck, restoreDatabase } from "./backup";
 import { openDatabase, queryRows, type Database } from "./client";
 import { DataDirLockedError, ensureDataDir } from "./data-dir-lock.mjs";
-import { createScratchDatabase, testServer } from "./testing";
+import { createScratchDatabase, testServer } from "./testing/database";
 
 /**
  * Backups of the embedded database: a copy taken while top-ups run restores to

@@ -7,8 +7,8 @@ import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
 import { errorText } from "./failure";
-import { config } from "@/lib/config.mjs";
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { config } from "@/lib/core/config.mjs";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 
 /**
  * The one database type every query is written against: PGlite (embedded, the
@@ -60,7 +60,7 @@ export interface OpenOptions {
   directUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
-  /** PGlite in memory only: a data-directory dump to start from (lib/db/testing.ts: the migrated template). */
+  /** PGlite in memory only: a data-directory dump to start from (lib/db/testing/database.ts: the migrated template). */
   loadDataDir?: Blob;
   /** Pool size for a real server. */
   poolSize?: number;

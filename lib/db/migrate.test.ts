@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { MIGRATIONS_FOLDER, openDatabase, queryRows, type Database, type Db } from "./client";
 import { applyMigrations } from "./migrate";
-import { createScratchDatabase, testDriver, testServer } from "./testing";
+import { createScratchDatabase, testDriver, testServer } from "./testing/database";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

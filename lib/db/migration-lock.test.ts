@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createScratchDatabase, testServer, type ScratchDatabase } from "./testing";
+import { createScratchDatabase, testServer, type ScratchDatabase } from "./testing/database";
 import { MIGRATIONS_FOLDER, openDatabase, queryRows, type Database } from "./client";
 
 /**

@@ -42,7 +42,7 @@ function applicationFiles(): string[] {
   })
     .split("\n")
     .filter((file) => /\.(ts|tsx|mjs|js|sql)$/.test(file) && fs.existsSync(file))
-    .filter((file) => !/\.test\.tsx?$|\.chaos\.ts$|^lib\/testing\/|test-helpers\.ts$|\/testing\.ts$/.test(file));
+    .filter((file) => !/\.test\.tsx?$|\.chaos\.ts$|(^|\/)testing\//.test(file));
 }
 
 const findings = (text: string): string[] => RULES.filter((rule) => rule.pattern.test(text)).map((rule) => rule.name);

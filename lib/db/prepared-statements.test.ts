@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, queryRowsPrepared, type Database } from "./client";
-import { createScratchDatabase, testServer } from "./testing";
+import { createScratchDatabase, testServer } from "./testing/database";
 
 /**
  * queryRowsPrepared: a named prepared statement on a server reached directly, parsed and planned once per

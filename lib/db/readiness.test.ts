@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { mountSmallDisk } from "@/lib/testing/small-disk";
 import { openDatabase, type Database } from "./client";
 import { answerReadiness, checkReadiness } from "./readiness";
-import { createTestDatabase } from "./testing";
-import { useTestDatabase } from "./use-test-database";
+import { createTestDatabase } from "./testing/database";
+import { useTestDatabase } from "./testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -1,7 +1,7 @@
 /**
  * The viewer's IANA time zone, a preference like the language: the browser's
  * zone (Intl.DateTimeFormat().resolvedOptions().timeZone) reaches the server as
- * the `tz` cookie (set by components/i18n-provider.tsx, read by getTimeZone in
+ * the `tz` cookie (set by components/shell/i18n-provider.tsx, read by getTimeZone in
  * lib/i18n/server.ts) and as the `tz` query parameter of the browser's data
  * requests; anything that is not an IANA zone falls back to UTC.
  */

@@ -1,10 +1,10 @@
 import { beforeAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { seedAccountWorld } from "./accounts/test-support";
-import { addContacts, telegramContact } from "./contacts/testing";
-import { callApi, uniqueId } from "./test-helpers";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { seedAccountWorld } from "./testing/accounts";
+import { addContacts, telegramContact } from "./testing/contacts";
+import { callApi, uniqueId } from "./testing/tenants";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 /**
  * Which commits may skip waiting for the disk. The rate-limit count and the export cursor are written with

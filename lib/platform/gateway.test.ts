@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "./operator/fixtures";
-import { checkedApiRequest } from "./openapi/contract-check";
-import { callApi, seedTenant, uniqueId, BASE_URL } from "./test-helpers";
+import { checkedApiRequest } from "./testing/contract-check";
+import { callApi, seedTenant, uniqueId, BASE_URL } from "./testing/tenants";
 
 let database: Database;
 

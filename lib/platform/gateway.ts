@@ -10,7 +10,7 @@ import { readParams } from "./request-params";
 import { authenticate, extractApiKey, pruneRateLimitCounters, rateLimitState } from "./access";
 import { parseParams } from "./validation";
 import type { Verb } from "./method";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 export interface GatewayOptions {
   /** Requests per minute per key holder; PLATFORM_RATE_LIMIT, default 120. */

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
-import { checkedApiRequest } from "./openapi/contract-check";
+import { checkedApiRequest } from "./testing/contract-check";
 import { translator } from "./i18n";
 import { applyFixtures } from "./operator/fixtures";
 import { handleFixturesRequest } from "./operator/routes";
 import { normalizeInput, readParams } from "./request-params";
-import { createListId, field } from "./lists/test-support";
-import { BASE_URL, callApi, seedTenant, uniqueId, type Tenant } from "./test-helpers";
+import { createListId, field } from "./testing/lists";
+import { BASE_URL, callApi, seedTenant, uniqueId, type Tenant } from "./testing/tenants";
 
 /**
  * Bodies built to break the server: nesting deep enough to overflow a recursive

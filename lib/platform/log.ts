@@ -1,5 +1,5 @@
-import { config } from "@/lib/config.mjs";
-import { maskLinkTokens } from "@/lib/http/mask-link-tokens.mjs";
+import { config } from "@/lib/core/config.mjs";
+import { maskLinkTokens } from "@/lib/core/http/mask-link-tokens.mjs";
 import { errorText } from "@/lib/db/failure";
 /** Structured JSON logs, one line per event. Never log keys, tokens, passwords or query parameters. */
 export function logRequest(fields: Record<string, unknown>): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/db/testing/database";
 import { queryRows } from "@/lib/db/client";
 
 /**

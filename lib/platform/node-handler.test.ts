@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import type { Database, Db } from "@/lib/db/client";
 import { apiMethodOf, createNodeApiHandler } from "./node-handler";
-import { seedTenant, type Tenant } from "./test-helpers";
-import { addContacts, telegramContact } from "./contacts/testing";
+import { seedTenant, type Tenant } from "./testing/tenants";
+import { addContacts, telegramContact } from "./testing/contacts";
 
 /**
  * The API's node:http handler (what `npm start` serves /api/v1 with), over real

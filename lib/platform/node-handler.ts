@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/lib/db/client";
-import { HSTS, securityHeaders } from "@/lib/http/security-headers";
+import { HSTS, securityHeaders } from "@/lib/core/http/security-headers";
 import { handleApiRequest, type GatewayOptions } from "./gateway";
 import { responseBytes } from "./json";
 import { logError } from "./log";
 import { maxBodyBytes } from "./request-params";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 /**
  * The platform API on plain node:http, for the production server

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
-import { BASE_URL, callApi, seedTenant, type Tenant } from "./test-helpers";
+import { createTestDatabase } from "@/lib/db/testing/database";
+import { BASE_URL, callApi, seedTenant, type Tenant } from "./testing/tenants";
 import { handleFixturesRequest, handleInspectRequest } from "./operator/routes";
 
 /**

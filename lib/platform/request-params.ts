@@ -1,8 +1,8 @@
 import qs from "qs";
 import { PlatformError } from "./errors";
 import type { Translate } from "./i18n";
-import { config } from "@/lib/config.mjs";
-import { InputTooDeepError, MAX_INPUT_DEPTH } from "@/lib/http/input-safety";
+import { config } from "@/lib/core/config.mjs";
+import { InputTooDeepError, MAX_INPUT_DEPTH } from "@/lib/core/http/input-safety";
 
 /**
  * Bracket notation (`fields[0][name]`) as qs reads it, with room for 1,000 array items.
@@ -19,7 +19,7 @@ const QS_OPTIONS: qs.IParseOptions = {
   parameterLimit: 10_000,
 };
 
-/** PLATFORM_MAX_BODY_BYTES (lib/config.mjs). */
+/** PLATFORM_MAX_BODY_BYTES (lib/core/config.mjs). */
 export const maxBodyBytes = (): number => config().platform.maxBodyBytes;
 
 /** Parsed parameters: always objects without a prototype, so that no key (`__proto__`, `constructor`) means anything but data. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Translate } from "./i18n";
 import { validationError, type FieldErrors } from "./errors";
-import { findNulPaths } from "@/lib/http/input-safety";
+import { findNulPaths } from "@/lib/core/http/input-safety";
 
 /**
  * Laravel-like coercion, and nothing looser: "5" is an integer, "1"/"true" are

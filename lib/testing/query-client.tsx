@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderHook } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createQueryClient } from "@/lib/queries/query-client";
+import { createQueryClient } from "@/lib/dashboard/queries/query-client";
 
 /** Renders a data hook under a fresh react-query cache, configured as the dashboard's. */
 export function renderWithQueryClient<P, R>(hook: (props: P) => R, initialProps?: P) {

@@ -4,12 +4,12 @@ import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
-import { listAuditEntries, listAuditUsers } from "@/lib/ledger/audit";
-import { findContactNames } from "@/lib/contacts/contact-names";
-import { activityExportHref, loadActivitySearchParams, pageOf, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { listAuditEntries, listAuditUsers } from "@/lib/features/ledger/audit";
+import { findContactNames } from "@/lib/features/contacts/contact-names";
+import { activityExportHref, loadActivitySearchParams, pageOf, toAuditFilters } from "@/lib/features/ledger/activity-filters";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 import { ActivityFilters } from "@/components/ledger/activity-filters";
 import { ActivityTable } from "@/components/ledger/activity-table";
 

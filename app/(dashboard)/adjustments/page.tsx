@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
-import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
-import { loadBatchList } from "@/lib/adjustments/load-batch";
+import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { loadBatchList } from "@/lib/features/adjustments/load-batch";
 import { getDb } from "@/lib/db/client";
 import { parsePage } from "@/lib/dashboard/format";
 import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader, Card } from "@/components/ui/card";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 import { BatchList } from "@/components/adjustments/batch-list";
 import { UploadPanel } from "@/components/adjustments/upload-panel";
 

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { CacheEntry, CacheTtlMs, defaultBaseUrl, describeConnection } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
 import { freshnessOf } from "@/lib/dashboard/freshness";
-import { CacheStamp } from "@/components/cache-stamp";
+import { CacheStamp } from "@/components/shell/cache-stamp";
 import { listUsers } from "@/lib/auth/users";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { getTranslator } from "@/lib/i18n/server";
@@ -14,7 +14,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import type { TeamMember } from "@/components/settings/team-section";
 import { LazyConnectionForm, LazyTeamSection } from "@/components/settings/lazy-sections";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("settings.title") };

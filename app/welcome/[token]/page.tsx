@@ -3,8 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { inspectOneTimeLink } from "@/lib/auth/one-time-links";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { getTheme, getTranslator } from "@/lib/i18n/server";
-import { WelcomeForm, WelcomeRefused } from "@/components/auth/welcome-form";
-import { StandalonePage } from "@/components/auth/standalone-page";
+import { WelcomeForm, WelcomeRefused } from "@/components/sign-in/welcome-form";
+import { StandalonePage } from "@/components/sign-in/standalone-page";
 import { PreferenceBar } from "@/components/shell/preference-switches";
 
 /** The link is a secret: the page is never cached, never indexed (Referrer-Policy: no-referrer comes from next.config.ts). */

@@ -371,7 +371,7 @@ export const contactBrowserSettings = dashboard.table("contact_browser_settings"
 });
 
 /**
- * Contact exports (lib/contacts/export): a job per file, run by the worker of any
+ * Contact exports (lib/features/contacts/export): a job per file, run by the worker of any
  * instance that holds its lease. Each batch fetched from the platform is written
  * as one export_chunks row in the same transaction that advances next_offset and
  * rows_done, so a crash between batches neither loses nor repeats rows.
@@ -441,7 +441,7 @@ export const exportChunks = dashboard.table(
 );
 
 /**
- * Saved views of the contact browser: a member's named filter sets (lib/contacts/saved-views.ts).
+ * Saved views of the contact browser: a member's named filter sets (lib/features/contacts/saved-views.ts).
  * `query` is the browser's query string as its URL serializer writes it (filters, order, page
  * size; never the page), so applying a view is opening `/contacts` + query. Names are unique per
  * member ignoring case; a member's views go with them.
@@ -462,11 +462,11 @@ export const savedViews = dashboard.table(
 );
 
 /**
- * Bulk balance adjustments from a file (lib/adjustments): one row per uploaded
+ * Bulk balance adjustments from a file (lib/features/adjustments): one row per uploaded
  * file. uploaded (cells stored, mapping needed) → validated (typed rows) →
  * checking (the dry run) → checked → running → finished | cancelled | failed.
  * The dry run and the run are phases of the adjustment worker, leased like
- * export jobs (lease_owner … wait_count, lib/jobs/lease.ts).
+ * export jobs (lease_owner … wait_count, lib/core/jobs/lease.ts).
  */
 export const adjustmentBatches = dashboard.table(
   "adjustment_batches",
@@ -478,7 +478,7 @@ export const adjustmentBatches = dashboard.table(
     fileHash: varchar("file_hash", { length: 64 }).notNull(),
     delimiter: varchar("delimiter", { length: 1 }).notNull(),
     headers: text("headers").array().notNull(),
-    /** ColumnMapping (lib/adjustments/types.ts); null until the columns are mapped. */
+    /** ColumnMapping (lib/features/adjustments/types.ts); null until the columns are mapped. */
     mapping: jsonb("mapping"),
     status: varchar("status", { length: 16 }).notNull().default("uploaded"),
     rowCount: integer("row_count").notNull().default(0),

@@ -1,6 +1,6 @@
 import { defineMessages } from "./define";
 
-/** The reserved field slugs as text (lib/dashboard/forms/lists.test.ts checks it against lib/contract's RESERVED_SLUGS). */
+/** The reserved field slugs as text (lib/features/lists/forms/lists.test.ts checks it against lib/contract's RESERVED_SLUGS). */
 export const RESERVED_SLUGS_TEXT =
   "id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype";
 const reserved = RESERVED_SLUGS_TEXT;

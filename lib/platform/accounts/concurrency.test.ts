@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, testDriver } from "@/lib/db/testing";
+import { createTestDatabase, testDriver } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
-import { postJson, seedAccountWorld, seedContact, startApiServer } from "./test-support";
-import { seedTenant } from "../test-helpers";
+import { postJson, seedAccountWorld, seedContact, startApiServer } from "../testing/accounts";
+import { seedTenant } from "../testing/tenants";
 
 /**
  * Concurrency through real HTTP: a node:http server in front of the gateway, on

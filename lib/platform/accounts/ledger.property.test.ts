@@ -1,12 +1,12 @@
 import { expect, test } from "vitest";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { testDriver } from "@/lib/db/testing";
+import { testDriver } from "@/lib/db/testing/database";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
-import { callApi } from "../test-helpers";
-import { seedAccountWorld } from "./test-support";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi } from "../testing/tenants";
+import { seedAccountWorld } from "../testing/accounts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
 import { stringifyJson } from "../json";
 import { paginate } from "../paginator";
-import { BASE_URL, callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
+import { BASE_URL, callApi, seedTenant, uniqueId, type Tenant } from "../testing/tenants";
 import { findContactPage } from "./page";
 import { resolveContactFilter } from "./scope";
 import { CONTACT_COLUMNS, serializeContact, type ContactRow } from "./serialize";
-import { addBot } from "./testing";
+import { addBot } from "../testing/contacts";
 
 /*
  * The contacts of an export are written by PostgreSQL (serialize.ts, CONTACT_JSON_TEXT) and handed to the client as

@@ -3,9 +3,9 @@ import { describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
-import { addBot, addContacts, telegramContact, visibleIds, type FixtureContact } from "./testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../testing/tenants";
+import { addBot, addContacts, telegramContact, visibleIds, type FixtureContact } from "../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { testDriver } from "@/lib/db/testing";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
-import { addContacts, type FixtureContact } from "./testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { testDriver } from "@/lib/db/testing/database";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../testing/tenants";
+import { addContacts, type FixtureContact } from "../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

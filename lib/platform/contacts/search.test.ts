@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../operator/fixtures";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../test-helpers";
-import { addBot, addContacts, telegramContact, visibleIds } from "./testing";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../testing/tenants";
+import { addBot, addContacts, telegramContact, visibleIds } from "../testing/contacts";
 import { searchConditionSql } from "./search";
 import { findContactPage } from "./page";
 import { resolveContactFilter, type ContactFilterParams } from "./scope";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

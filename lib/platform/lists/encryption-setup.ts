@@ -5,7 +5,7 @@ import { adoptDataDirKey, DATA_DIR_KEY_FILE, encryptionKey } from "./encryption"
  * (generated on the first start; a damaged key file stops the start with one
  * line); without any key on a database server, one line says that encryptable
  * fields are refused until one is set. (A malformed key in the environment has
- * already stopped `npm start`: lib/config.mjs.)
+ * already stopped `npm start`: lib/core/config.mjs.)
  */
 export function setUpEncryptionKeys(dataDir: string | null): void {
   const log = (level: string, msg: string, fields: Record<string, unknown> = {}) =>

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { decryptText, encryptText, isEncryptedText } from "@/lib/crypto/aes-gcm";
-import { config, decodeKey32, KEY32_RULE } from "@/lib/config.mjs";
+import { decryptText, encryptText, isEncryptedText } from "@/lib/core/crypto/aes-gcm";
+import { config, decodeKey32, KEY32_RULE } from "@/lib/core/config.mjs";
 import { PlatformError } from "../errors";
 import type { Translate } from "../i18n";
 import "./messages";
 
 /**
  * Values of `is_encryptable` fields are stored as AES-256-GCM text
- * (lib/crypto/aes-gcm.ts) of their JSON. The associated data binds a
+ * (lib/core/crypto/aes-gcm.ts) of their JSON. The associated data binds a
  * ciphertext to its list, record and field, so a value copied into another
  * record or field does not decrypt.
  *
@@ -58,7 +58,7 @@ export function adoptDataDirKey(dataDir: string): "created" | "read" {
 
 let cachedRing: { settings: ReturnType<typeof config>["platform"]; dataDirKey: Buffer | null; ring: KeyRing | null } | null = null;
 
-/** The keys of the configuration (lib/config.mjs) and the data directory's; built again only when either changes. */
+/** The keys of the configuration (lib/core/config.mjs) and the data directory's; built again only when either changes. */
 function keyRing(): KeyRing | null {
   const settings = config().platform;
   if (cachedRing?.settings === settings && cachedRing.dataDirKey === dataDirKey) return cachedRing.ring;

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { allMethods } from "../registry";
 import { openApiDocument } from "./document";
-import { contractProblems } from "./contract-check";
+import { contractProblems } from "../testing/contract-check";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document read key by key
 

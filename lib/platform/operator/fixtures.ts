@@ -17,7 +17,7 @@ import { hashApiKey } from "../access";
 import { ValidationError } from "../errors";
 import { issuesToErrors, nulCharacterErrors } from "../validation";
 import { translator } from "../i18n";
-import { assertInputDepth, InputTooDeepError } from "@/lib/http/input-safety";
+import { assertInputDepth, InputTooDeepError } from "@/lib/core/http/input-safety";
 import { OBJECT_MEMBER_SLUGS } from "@/lib/contract/reserved-slugs";
 import { generateContacts } from "./generate-contacts";
 

@@ -4,9 +4,9 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { handleFixturesRequest, handleInspectRequest } from "./routes";
 import { checkOperatorToken, OPERATOR_FAILURES_PER_MINUTE } from "./token";
-import { callApi, uniqueId } from "../test-helpers";
-import { createTestDatabase } from "@/lib/db/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, uniqueId } from "../testing/tenants";
+import { createTestDatabase } from "@/lib/db/testing/database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const TOKEN = "operator-secret-token";
 const database = useTestDatabase();

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { addressKey, clientAddress } from "@/lib/http/client-address";
+import { addressKey, clientAddress } from "@/lib/core/http/client-address";
 import { jsonResponse } from "../json";
-import { config } from "@/lib/config.mjs";
+import { config } from "@/lib/core/config.mjs";
 
 export type OperatorCheck = { ok: true; db: Db } | { ok: false; response: Response };
 

@@ -4,13 +4,13 @@ import { notFound } from "next/navigation";
 import { readBudget } from "@/lib/api";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
-import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
-import { loadBatchView } from "@/lib/adjustments/load-batch";
+import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { loadBatchView } from "@/lib/features/adjustments/load-batch";
 import { getDb } from "@/lib/db/client";
 import { getPlatform } from "@/lib/dashboard/platform";
 import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 import { BatchPage } from "@/components/adjustments/batch-page";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { getTranslator } from "@/lib/i18n/server";
 import { Card, PageHeader } from "@/components/ui/card";
-import { PermissionNote } from "@/components/permission-note";
+import { PermissionNote } from "@/components/shell/permission-note";
 import { ExportList } from "@/components/contacts/export-list";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DashboardError } from "@/lib/actions/errors";
-import { mayAdjustBalances } from "@/lib/adjustments/batch-store";
-import { readUploadedFile, uploadAdjustmentFile } from "@/lib/adjustments/upload";
+import { DashboardError } from "@/lib/core/actions/errors";
+import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { readUploadedFile, uploadAdjustmentFile } from "@/lib/features/adjustments/upload";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { getLocale } from "@/lib/i18n/server";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { loadContactBrowserParams } from "@/lib/contacts/browser-params";
-import { loadContactPage } from "@/lib/contacts/load-contacts";
+import { loadContactBrowserParams } from "@/lib/features/contacts/browser-params";
+import { loadContactPage } from "@/lib/features/contacts/load-contacts";
 import { timeZoneOr } from "@/lib/i18n/time-zone";
 import { getPlatform } from "@/lib/dashboard/platform";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { can } from "@/lib/auth/permissions";
-import { MAX_SEARCH_LENGTH } from "@/lib/contacts/browser-params";
+import { MAX_SEARCH_LENGTH } from "@/lib/features/contacts/browser-params";
 import { getPlatform } from "@/lib/dashboard/platform";
 import { getLocale } from "@/lib/i18n/server";
-import { searchPalette } from "@/lib/palette/search-palette";
+import { searchPalette } from "@/lib/features/palette/search-palette";
 
 export const dynamic = "force-dynamic";
 

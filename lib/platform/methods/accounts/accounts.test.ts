@@ -4,9 +4,9 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { inspectContact } from "../../operator/inspect";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
-import { seedAccount, seedAccountWorld, seedContact } from "../../accounts/test-support";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../../testing/tenants";
+import { seedAccount, seedAccountWorld, seedContact } from "../../testing/accounts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

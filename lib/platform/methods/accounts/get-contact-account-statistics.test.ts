@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { queryRows } from "@/lib/db/client";
-import { callApi, seedTenant, type Tenant } from "../../test-helpers";
-import { addBot } from "../../contacts/testing";
-import { seedAccount, seedContact } from "../../accounts/test-support";
+import { callApi, seedTenant, type Tenant } from "../../testing/tenants";
+import { addBot } from "../../testing/contacts";
+import { seedAccount, seedContact } from "../../testing/accounts";
 import { applyFixtures } from "../../operator/fixtures";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -4,9 +4,9 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
 import { inspectContact } from "../../operator/inspect";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
-import { addBot, addContacts, telegramContact } from "../../contacts/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../../testing/tenants";
+import { addBot, addContacts, telegramContact } from "../../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { callApi, seedTenant, type Tenant } from "../../test-helpers";
-import { addBot, addContacts, telegramContact } from "../../contacts/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, type Tenant } from "../../testing/tenants";
+import { addBot, addContacts, telegramContact } from "../../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
 import { applyFixtures } from "../../operator/fixtures";
-import { callApi, seedTenant, uniqueId } from "../../test-helpers";
-import { addBot, addContacts, telegramContact } from "../../contacts/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, uniqueId } from "../../testing/tenants";
+import { addBot, addContacts, telegramContact } from "../../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

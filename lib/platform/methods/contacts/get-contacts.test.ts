@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { applyFixtures } from "../../operator/fixtures";
-import { BASE_URL, callApi, seedTenant, uniqueId } from "../../test-helpers";
-import { addBot, addContacts, seedContacts, telegramContact, visibleIds } from "../../contacts/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { BASE_URL, callApi, seedTenant, uniqueId } from "../../testing/tenants";
+import { addBot, addContacts, seedContacts, telegramContact, visibleIds } from "../../testing/contacts";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -4,10 +4,10 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
-import { addBot, addContacts, searchGramCounts, telegramContact, visibleIds, type FixtureContact } from "../../contacts/testing";
-import { createTestDatabase } from "@/lib/db/testing";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../../testing/tenants";
+import { addBot, addContacts, searchGramCounts, telegramContact, visibleIds, type FixtureContact } from "../../testing/contacts";
+import { createTestDatabase } from "@/lib/db/testing/database";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

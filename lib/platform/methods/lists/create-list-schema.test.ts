@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
-import { callApi, seedTenant, uniqueId, type Tenant } from "../../test-helpers";
+import { callApi, seedTenant, uniqueId, type Tenant } from "../../testing/tenants";
 import { RESERVED_SLUGS } from "@/lib/contract/reserved-slugs";
 import { RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
-import { createList, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
-import { reloadConfig } from "@/lib/config.mjs";
+import { createList, field, keysInOrder, seedMemberProject } from "../../testing/lists";
+import { reloadConfig } from "@/lib/core/config.mjs";
 
 let database: Database;
 let tenant: Tenant;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "@/lib/db/testing";
+import { createTestDatabase } from "@/lib/db/testing/database";
 import { queryRows, type Database } from "@/lib/db/client";
-import { callApi, seedTenant, type Tenant } from "../../test-helpers";
+import { callApi, seedTenant, type Tenant } from "../../testing/tenants";
 import { RESERVED_SLUGS_TEXT } from "../../lists/reserved-slugs";
-import { createListId, field, keysInOrder, seedMemberProject } from "../../lists/test-support";
-import { reloadConfig } from "@/lib/config.mjs";
+import { createListId, field, keysInOrder, seedMemberProject } from "../../testing/lists";
+import { reloadConfig } from "@/lib/core/config.mjs";
 
 let database: Database;
 let owner: Tenant;

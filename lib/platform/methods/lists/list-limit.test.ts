@@ -1,11 +1,11 @@
 import { expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { testDriver } from "@/lib/db/testing";
+import { testDriver } from "@/lib/db/testing/database";
 import { queryRows } from "@/lib/db/client";
-import { callApi, seedTenant, type Tenant } from "../../test-helpers";
+import { callApi, seedTenant, type Tenant } from "../../testing/tenants";
 import { MAX_LISTS_PER_PROJECT } from "../../lists/constants";
-import { createList, field } from "../../lists/test-support";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { createList, field } from "../../testing/lists";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

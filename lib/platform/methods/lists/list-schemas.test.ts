@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyFixtures } from "../../operator/fixtures";
-import { BASE_URL, callApi, seedTenant, type Tenant } from "../../test-helpers";
-import { createListId, field, seedMemberProject } from "../../lists/test-support";
-import { reloadConfig } from "@/lib/config.mjs";
-import { useTestDatabase } from "@/lib/db/use-test-database";
+import { BASE_URL, callApi, seedTenant, type Tenant } from "../../testing/tenants";
+import { createListId, field, seedMemberProject } from "../../testing/lists";
+import { reloadConfig } from "@/lib/core/config.mjs";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
 
 const database = useTestDatabase();
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { getTranslator } from "@/lib/i18n/server";
 import { getDb } from "@/lib/db/client";
-import { findContactNames } from "@/lib/contacts/contact-names";
+import { findContactNames } from "@/lib/features/contacts/contact-names";
 import { PageHeader } from "@/components/ui/card";
 import { LedgerSection } from "@/components/ledger/ledger-section";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { attachmentHeaders } from "@/lib/http/attachment";
-import { activityCsvStream } from "@/lib/ledger/activity-csv";
-import { loadActivityExportParams, toAuditFilters } from "@/lib/ledger/activity-filters";
+import { attachmentHeaders } from "@/lib/core/http/attachment";
+import { activityCsvStream } from "@/lib/features/ledger/activity-csv";
+import { loadActivityExportParams, toAuditFilters } from "@/lib/features/ledger/activity-filters";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { listExportJobs } from "@/lib/contacts/export/jobs";
+import { listExportJobs } from "@/lib/features/contacts/export/jobs";
 
 export const dynamic = "force-dynamic";
 

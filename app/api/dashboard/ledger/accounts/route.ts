@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { getPlatform } from "@/lib/dashboard/platform";
-import { loadContactAccounts } from "@/lib/ledger/read-ledger";
+import { loadContactAccounts } from "@/lib/features/ledger/read-ledger";
 
 export const dynamic = "force-dynamic";
 

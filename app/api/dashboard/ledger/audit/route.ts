@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { listAuditEntries } from "@/lib/ledger/audit";
+import { listAuditEntries } from "@/lib/features/ledger/audit";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { getPlatform } from "@/lib/dashboard/platform";
-import { loadJournal } from "@/lib/ledger/read-ledger";
+import { loadJournal } from "@/lib/features/ledger/read-ledger";
 
 export const dynamic = "force-dynamic";
 

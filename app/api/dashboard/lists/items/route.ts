@@ -2,7 +2,7 @@ import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { getPlatform } from "@/lib/dashboard/platform";
 import { parsePage } from "@/lib/dashboard/format";
-import { loadRecords } from "@/lib/dashboard/lists/records";
+import { loadRecords } from "@/lib/features/lists/records";
 
 export const dynamic = "force-dynamic";
 

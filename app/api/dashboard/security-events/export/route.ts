@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { authedRoute } from "@/lib/auth/authed-route";
-import { attachmentHeaders } from "@/lib/http/attachment";
+import { attachmentHeaders } from "@/lib/core/http/attachment";
 import { securityEventsCsvStream } from "@/lib/auth/security-events-csv";
-import { loadSecurityLogExportParams, toSecurityEventFilters } from "@/lib/dashboard/security-log-params";
+import { loadSecurityLogExportParams, toSecurityEventFilters } from "@/lib/features/settings/security-log-params";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createMember, validatedBatch } from "@/lib/adjustments/testing";
+import { createMember, validatedBatch } from "@/lib/features/adjustments/testing/batches";
 import { startSession } from "@/lib/auth/sessions";
 import type { Role } from "@/lib/auth/permissions";
-import { useTestDatabase } from "@/lib/db/use-test-database";
-import { processBridge } from "@/lib/process-bridge.mjs";
+import { useTestDatabase } from "@/lib/db/testing/use-test-database";
+import { processBridge } from "@/lib/core/process-bridge.mjs";
 import { GET } from "./route";
 
 // Outside a request there is no cookie to read: next-auth's session is the one this file signs in, and Next's

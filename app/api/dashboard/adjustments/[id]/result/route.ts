@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { mayAdjustBalances, readBatch } from "@/lib/adjustments/batch-store";
-import { adjustmentResultCsvStream } from "@/lib/adjustments/result-csv";
+import { mayAdjustBalances, readBatch } from "@/lib/features/adjustments/batch-store";
+import { adjustmentResultCsvStream } from "@/lib/features/adjustments/result-csv";
 import { authedRoute, errorResponse } from "@/lib/auth/authed-route";
 import { permissionExplanation } from "@/lib/auth/authorize";
-import { attachmentHeaders } from "@/lib/http/attachment";
+import { attachmentHeaders } from "@/lib/core/http/attachment";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { authedRoute, errorResponse } from "@/lib/auth/authed-route";
-import { exportFileHeaders, exportFileStream } from "@/lib/contacts/export/download";
-import { ExportIdSchema } from "@/lib/contacts/export/forms";
-import { findExportJob } from "@/lib/contacts/export/jobs";
+import { exportFileHeaders, exportFileStream } from "@/lib/features/contacts/export/download";
+import { ExportIdSchema } from "@/lib/features/contacts/export/forms";
+import { findExportJob } from "@/lib/features/contacts/export/jobs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,45 @@
+import type { FieldType } from "@/lib/features/lists/forms/list-fields";
+
+/** A list's field as the dashboard's pages and forms see it, in the list's order. */
+export interface FieldView {
+  slug: string;
+  name: string;
+  type: FieldType;
+  /** Money only. */
+  currency: string | null;
+  isRequired: boolean;
+  isHidden: boolean;
+  isEncryptable: boolean;
+}
+
+export interface ListView {
+  id: string;
+  name: string;
+  project: string;
+  botId: number | null;
+  fields: FieldView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A record: its values by slug, as the platform returns them (money in minor units). */
+export interface RecordView {
+  id: string;
+  values: Record<string, unknown>;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface RecordsPage {
+  records: RecordView[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export type RecordsAnswer = { available: false } | ({ available: true } & RecordsPage);
+
+/** Names of the account's projects and bots, from getMe (empty when the platform says less). */
+export interface TargetDirectory {
+  projects: { uuid: string; name: string | null; bots: { id: number; name: string | null }[] }[];
+}
