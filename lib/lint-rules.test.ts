@@ -63,18 +63,18 @@ describe("layers", () => {
       "lib/core/money importing another area",
       "lib/core/money/probe.ts",
       'import { translate } from "@/lib/i18n/format";\nexport const t = translate;\n',
-      "lib/core/money imports nothing",
+      "lib/core/money imports only lib/contract",
     ],
     [
       "lib/contract importing another area",
       "lib/contract/probe.ts",
-      'import { currencyDigits } from "@/lib/core/money/money";\nexport const digits = currencyDigits;\n',
+      'import { formatMoney } from "@/lib/core/money/money";\nexport const format = formatMoney;\n',
       "lib/contract (the answers of /api/v1, read by the platform and the client alike) imports nothing",
     ],
     [
       "lib/api importing an area it does not list",
       "lib/api/probe.ts",
-      'import { currencyDigits } from "@/lib/core/money/money";\nexport const digits = currencyDigits;\n',
+      'import { formatMoney } from "@/lib/core/money/money";\nexport const format = formatMoney;\n',
       "lib/api imports only lib/contract, lib/db",
     ],
   ])("%s is an error", async (_name, filePath, code, expected) => {

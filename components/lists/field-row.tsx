@@ -8,7 +8,7 @@ import { CurrencySelect } from "@/components/ui/currency-select";
 import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import type { CreateListForm, CreateListFormInput } from "@/lib/features/lists/forms/lists";
-import { FIELD_TYPES, type FieldType } from "@/lib/features/lists/forms/list-fields";
+import { FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
 
 /** What dnd-kit gives a sortable row (./sortable-fields): the row's ref and position, the handle's ref and events. */
 export interface SortableRow {

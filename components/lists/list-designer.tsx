@@ -11,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Field, GroupError, Input } from "@/components/ui/field";
 import type { CreateListForm, CreateListFormInput, ListFieldFormInput } from "@/lib/features/lists/forms/lists";
 import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
-import { DEFAULT_CURRENCY, MAX_FIELDS, createListErrorPath } from "@/lib/features/lists/forms/list-fields";
+import { createListErrorPath } from "@/lib/features/lists/forms/list-fields";
+import { MAX_FIELDS_AT_CREATION, DEFAULT_CURRENCY } from "@/lib/contract/facts";
 import { preloadSlugFromName, slugSuggestions, type SlugFromName } from "@/lib/features/lists/slug-loader";
 import type { TargetDirectory } from "@/lib/features/lists/types";
 import type { createListAction } from "@/lib/features/lists/actions";
@@ -237,11 +238,11 @@ export function ListDesigner({
                   {t("lists.form.fields")}
                 </h2>
                 <p id="designer-fields-hint" className="text-sm text-muted">
-                  {t("lists.form.fields_hint", { max: MAX_FIELDS })}
+                  {t("lists.form.fields_hint", { max: MAX_FIELDS_AT_CREATION })}
                 </p>
               </div>
               <span className="text-sm text-muted" data-testid="designer-field-count">
-                {t("lists.form.field_count", { count: fields.length, max: MAX_FIELDS })}
+                {t("lists.form.field_count", { count: fields.length, max: MAX_FIELDS_AT_CREATION })}
               </span>
             </div>
             <GroupError id="designer-fields-error" error={fieldsError ? { message: String(fieldsError) } : undefined} />
@@ -262,7 +263,7 @@ export function ListDesigner({
             <Button
               variant="secondary"
               onClick={() => append(newField(), { shouldFocus: true, focusName: `fields.${fields.length}.name` })}
-              disabled={fields.length >= MAX_FIELDS}
+              disabled={fields.length >= MAX_FIELDS_AT_CREATION}
             >
               {t("lists.form.add_field")}
             </Button>

@@ -4,7 +4,7 @@ import { useI18n } from "@/components/shell/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import type { ListFieldFormInput } from "@/lib/features/lists/forms/lists";
-import { FIELD_TYPES, type FieldType } from "@/lib/features/lists/forms/list-fields";
+import { FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
 import { RecordInput, recordInputHint } from "./record-input";
 
 const isType = (value: unknown): value is FieldType => (FIELD_TYPES as readonly unknown[]).includes(value);

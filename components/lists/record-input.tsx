@@ -4,8 +4,8 @@ import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Input, Select } from "@/components/ui/field";
 import type { Translate } from "@/lib/i18n/translate";
-import type { FieldType } from "@/lib/features/lists/forms/list-fields";
-import { RECORD_MONEY_BOUNDS, currencyDigits } from "@/lib/features/lists/money";
+import { type FieldType, currencyDigits } from "@/lib/contract/facts";
+import { RECORD_MONEY_BOUNDS } from "@/lib/features/lists/money";
 import { amountErrorVars } from "@/lib/core/money/parse-amount";
 
 /** What a record's input is for a field type: the control and a hint that says what to type. */

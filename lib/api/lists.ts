@@ -15,7 +15,7 @@ import {
 } from "./schemas";
 import { callExtension, callMethod, callMethodWithoutBody } from "./transport";
 
-export type FieldType = "string" | "number" | "bool" | "date" | "datetime" | "money" | "file" | "image" | "contact" | "bot";
+import type { FieldType } from "@/lib/contract/facts";
 
 export interface NewListField {
   name: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_TYPES } from "./facts";
 
 /**
  * The answers of /api/v1 as they travel: the one description of every response body. The OpenAPI document
@@ -25,8 +26,6 @@ export const CurrencyCode = z
   .string()
   .regex(/^[A-Z]{3}$/)
   .meta({ examples: ["USD"] });
-
-export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
 
 export const ListFieldDefinition = z
   .strictObject({

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { currencyDigits, formatMoney, minorToMajor } from "./money";
+import { formatMoney, minorToMajor } from "./money";
+import { currencyDigits } from "@/lib/contract/facts";
 import { DebitRequestSchema, movementFormSchema, TopUpRequestSchema } from "@/lib/features/ledger/forms";
 import { issuesToFieldErrors } from "@/lib/core/actions/zod-messages";
 import { translator } from "@/lib/i18n/translate";

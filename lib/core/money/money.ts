@@ -5,29 +5,11 @@
  * ever holds an amount. Shared by forms (browser) and server actions, so both
  * convert "12.50" the same way.
  */
+import { currencyDigits } from "@/lib/contract/facts";
 
 /** The platform's bounds for one top-up or debit, in minor units. */
 export const MIN_MOVEMENT = BigInt(1);
 export const MAX_MOVEMENT = BigInt(10) ** BigInt(14);
-
-const digitsCache = new Map<string, number>();
-
-/**
- * Minor digits of a currency as Intl knows them (USD 2, JPY 0, KWD 3): the same
- * source the platform uses for `amount_note`, so both sides agree.
- */
-export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
 
 /** Minor units (bigint or digits) as a plain decimal in major units: USD 1250 → "12.50", JPY 1500 → "1500", KWD 5 → "0.005". */
 export function minorToMajor(amount: bigint | string, currency: string): string {

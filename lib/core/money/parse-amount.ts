@@ -1,4 +1,5 @@
-import { currencyDigits, minorToMajor } from "./money";
+import { minorToMajor } from "./money";
+import { currencyDigits } from "@/lib/contract/facts";
 
 /**
  * What people type as an amount, read in their language: "1000.5", "1,000.50"

@@ -1,7 +1,7 @@
 import { checkDescription, checkMovementAmount } from "@/lib/features/ledger/forms";
 import type { AmountErrorCode } from "@/lib/core/money/parse-amount";
 import { listCurrencies } from "@/lib/core/money/currencies";
-import { currencyDigits } from "@/lib/core/money/money";
+import { currencyDigits } from "@/lib/contract/facts";
 import type { ParsedRow } from "./parse";
 import type { AdjustmentColumn, AdjustmentKind, AdjustmentRow, AdjustmentTotals, ColumnMapping, RowProblem } from "./types";
 

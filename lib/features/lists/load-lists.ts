@@ -1,7 +1,7 @@
 import "server-only";
 import { cached, CacheEntry, CacheTtlMs, getListSchema, getListSchemas, remember, type Cached, type ListSchema, type PlatformClient } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
-import { FIELD_TYPES, type FieldType } from "@/lib/features/lists/forms/list-fields";
+import { FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
 import type { FieldView, ListView, TargetDirectory } from "./types";
 
 const KNOWN_TYPES = new Set<string>(FIELD_TYPES);

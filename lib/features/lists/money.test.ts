@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { MAX_MINOR_UNITS, RECORD_MONEY_BOUNDS, currencyDigits, formatMinorUnits, minorToMajorUnits } from "./money";
+import { MAX_MINOR_UNITS, RECORD_MONEY_BOUNDS, formatMinorUnits, minorToMajorUnits } from "./money";
+import { currencyDigits } from "@/lib/contract/facts";
 import { parseAmountText } from "@/lib/core/money/parse-amount";
 
 describe("money of list records: major units typed, integer minor units stored", () => {

@@ -1,4 +1,4 @@
-import { currencyDigits, formatMoney, minorToMajor } from "@/lib/core/money/money";
+import { formatMoney, minorToMajor } from "@/lib/core/money/money";
 import type { AmountBounds } from "@/lib/core/money/parse-amount";
 
 /**
@@ -8,7 +8,6 @@ import type { AmountBounds } from "@/lib/core/money/parse-amount";
  * is parsing (lib/core/money/parse-amount.ts); only the bounds differ, because a
  * list's money is not a balance movement (0 is a price, up to 2^53 − 1).
  */
-export { currencyDigits };
 
 export const MAX_MINOR_UNITS = BigInt("9007199254740991");
 

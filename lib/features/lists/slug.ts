@@ -1,6 +1,6 @@
 import slugify from "@sindresorhus/slugify";
 import { isReservedSlug } from "@/lib/contract/reserved-slugs";
-import { MAX_TEXT_LENGTH } from "@/lib/features/lists/forms/list-fields";
+import { MAX_NAME_LENGTH } from "@/lib/contract/facts";
 
 /**
  * A field slug suggested from its name, as the user types: transliterated
@@ -14,12 +14,12 @@ export function slugFromName(name: string, options: { taken?: Iterable<string>; 
   let slug = slugify(name, { separator: "_", decamelize: false }).replace(/[^A-Za-z0-9_-]/g, "");
   if (!slug) slug = `field_${(options.position ?? 0) + 1}`;
   if (isReservedSlug(slug)) slug = `${slug}_field`;
-  slug = slug.slice(0, MAX_TEXT_LENGTH).replace(/[_-]+$/, "") || "field";
+  slug = slug.slice(0, MAX_NAME_LENGTH).replace(/[_-]+$/, "") || "field";
   const taken = new Set(options.taken ?? []);
   if (!taken.has(slug)) return slug;
   for (let n = 2; ; n++) {
     const suffix = `_${n}`;
-    const candidate = `${slug.slice(0, MAX_TEXT_LENGTH - suffix.length)}${suffix}`;
+    const candidate = `${slug.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
     if (!taken.has(candidate)) return candidate;
   }
 }

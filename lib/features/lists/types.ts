@@ -1,4 +1,4 @@
-import type { FieldType } from "@/lib/features/lists/forms/list-fields";
+import { type FieldType } from "@/lib/contract/facts";
 
 /** A list's field as the dashboard's pages and forms see it, in the list's order. */
 export interface FieldView {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { currencyDigits, formatAmountNote, isCurrencyCode } from "./currency";
+import { formatAmountNote } from "./currency";
+import { currencyDigits, isCurrencyCode } from "@/lib/contract/facts";
 
 describe("amount_note", () => {
   test.each([

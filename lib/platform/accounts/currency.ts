@@ -3,23 +3,7 @@
  * them, and the number of minor digits of each, taken from the same data (no
  * hand-written table).
  */
-const SUPPORTED = new Set(Intl.supportedValuesOf("currency"));
-const digitsCache = new Map<string, number>();
-
-/** An ISO 4217 code in capital letters that Intl knows ("usd" is not one). */
-export function isCurrencyCode(value: string): boolean {
-  return /^[A-Z]{3}$/.test(value) && SUPPORTED.has(value);
-}
-
-/** Minor digits of a currency: USD 2, JPY 0, KWD 3. */
-export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(currency, digits);
-  }
-  return digits;
-}
+import { currencyDigits } from "@/lib/contract/facts";
 
 /**
  * Minor units as major units and the code, with string arithmetic only (no

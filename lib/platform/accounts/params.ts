@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addIssue, integer, text } from "../validation";
-import { isCurrencyCode } from "./currency";
+import { isCurrencyCode } from "@/lib/contract/facts";
 
 /** Shared parameter rules of the account methods (one truth for the API and the dashboard's forms). */
 const MIN_AMOUNT = 1;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addIssue, boolean, optional, text } from "../validation";
-import { DEFAULT_CURRENCY, FIELD_TYPES, MAX_NAME_LENGTH, SLUG_PATTERN, type FieldType } from "./constants";
-import { isCurrencyCode } from "./currency";
+import { SLUG_PATTERN } from "./constants";
+import { MAX_NAME_LENGTH, DEFAULT_CURRENCY, FIELD_TYPES, type FieldType, isCurrencyCode } from "@/lib/contract/facts";
 import { isReservedSlug } from "@/lib/contract/reserved-slugs";
 import { RESERVED_SLUGS_TEXT } from "./reserved-slugs";
 import "./messages";

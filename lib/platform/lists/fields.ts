@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { listFields } from "@/lib/db/schema";
-import type { FieldType } from "./constants";
+import { type FieldType } from "@/lib/contract/facts";
 import type { FieldDefinition } from "./field-definition";
 
 /** Fields of the given lists, each list's in position order (the order they were sent and added). */

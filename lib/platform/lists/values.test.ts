@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkValue, MAX_MONEY_VALUE } from "./values";
-import type { FieldType } from "./constants";
+import { type FieldType } from "@/lib/contract/facts";
 
 /** Each type: values it takes (with the form they are stored in) and values it refuses (with the message key). */
 const accepted: [FieldType, unknown, unknown][] = [

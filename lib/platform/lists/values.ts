@@ -1,6 +1,7 @@
 import { boolean } from "../validation";
 import { formatTimestamp } from "../time";
-import { MAX_STRING_VALUE_LENGTH, MAX_URL_LENGTH, type FieldType } from "./constants";
+import { MAX_STRING_VALUE_LENGTH, MAX_URL_LENGTH } from "./constants";
+import { type FieldType } from "@/lib/contract/facts";
 
 /**
  * One record value checked against its field's type and brought to the form

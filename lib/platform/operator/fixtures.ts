@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_TYPES } from "@/lib/contract/facts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import {
@@ -25,7 +26,6 @@ const id = z.number().int().positive();
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "must be an ISO 8601 timestamp");
 const messengerIdText = z.union([z.string().min(1), z.number().int()]).transform(String);
 const MESSENGERS = ["telegram", "max", "viber", "vk", "web"] as const;
-const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
 
 const AccountSchema = z.object({
   id,

@@ -3,13 +3,6 @@
  * while the schemas (./lists) load with the form's first check.
  */
 
-export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-export const MAX_TEXT_LENGTH = 255;
-export const MAX_FIELDS = 30;
-export const DEFAULT_CURRENCY = "USD";
-
 /**
  * Where an error key (the platform's 422 key, or our own form schema's) belongs
  * in the designer's form: `fields.3.slug` stays on the fourth row's slug,

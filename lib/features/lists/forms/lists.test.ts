@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { RESERVED_SLUGS } from "@/lib/contract/reserved-slugs";
 import { SlugSchema as PlatformSlugSchema } from "@/lib/platform/lists/field-definition";
-import { FIELD_TYPES as PLATFORM_FIELD_TYPES, MAX_FIELDS_AT_CREATION, MAX_NAME_LENGTH } from "@/lib/platform/lists/constants";
 import {
   AddFieldFormSchema,
   CreateListFormSchema,
@@ -12,7 +11,7 @@ import {
   type CreateListFormInput,
   type ListFieldFormInput,
 } from "./lists";
-import { FIELD_TYPES, MAX_FIELDS, MAX_TEXT_LENGTH, addFieldErrorPath, createListErrorPath } from "./list-fields";
+import { addFieldErrorPath, createListErrorPath } from "./list-fields";
 import { RESERVED_SLUGS_TEXT } from "@/lib/i18n/messages/lists";
 import { placeErrors } from "@/lib/core/actions/server-errors";
 
@@ -52,12 +51,6 @@ describe("copies of the platform's rules", () => {
   test("the designer's message names every reserved slug of the contract", () => {
     // The messages import no domain code, so they spell them out.
     expect(RESERVED_SLUGS_TEXT).toBe(RESERVED_SLUGS.join(", "));
-  });
-
-  test("the field types and limits equal the platform's", () => {
-    expect([...FIELD_TYPES]).toEqual([...PLATFORM_FIELD_TYPES]);
-    expect(MAX_FIELDS).toBe(MAX_FIELDS_AT_CREATION);
-    expect(MAX_TEXT_LENGTH).toBe(MAX_NAME_LENGTH);
   });
 
   test.each([

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isReservedSlug } from "@/lib/contract/reserved-slugs";
-import { FIELD_TYPES, MAX_FIELDS, MAX_TEXT_LENGTH } from "./list-fields";
+import { MAX_FIELDS_AT_CREATION, MAX_NAME_LENGTH, FIELD_TYPES } from "@/lib/contract/facts";
 
 /**
  * The list designer's rules: the same rules as the platform's createListSchema
@@ -19,13 +19,13 @@ function isKnownCurrency(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && currencies.has(code);
 }
 
-const NameSchema = z.string().trim().min(1, "form.required").max(MAX_TEXT_LENGTH, "lists.form.too_long");
+const NameSchema = z.string().trim().min(1, "form.required").max(MAX_NAME_LENGTH, "lists.form.too_long");
 
 export const FieldSlugSchema = z
   .string()
   .trim()
   .min(1, "form.required")
-  .max(MAX_TEXT_LENGTH, "lists.form.too_long")
+  .max(MAX_NAME_LENGTH, "lists.form.too_long")
   // An empty slug is "required" only, not also "wrong characters".
   .refine((slug) => slug === "" || SLUG_PATTERN.test(slug), "lists.form.slug_charset")
   .refine((slug) => !isReservedSlug(slug), "lists.form.slug_reserved");
@@ -72,7 +72,7 @@ function rejectDuplicateSlugs(fields: readonly { slug?: unknown }[], ctx: z.Refi
 }
 
 const fieldsOf = <T extends z.ZodType<{ slug?: unknown }>>(field: T) =>
-  z.array(field).min(1, "lists.form.fields_min").max(MAX_FIELDS, "lists.form.fields_max").superRefine(rejectDuplicateSlugs);
+  z.array(field).min(1, "lists.form.fields_min").max(MAX_FIELDS_AT_CREATION, "lists.form.fields_max").superRefine(rejectDuplicateSlugs);
 
 /** The platform's createListSchema request. `bot_id` wins over `project_uuid` when both are sent. */
 const CreateListRequestSchema = z.object({
