@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { type FieldDefinition, DEFAULT_CURRENCY, FIELD_TYPES } from "@/lib/contract/facts";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useT } from "@/components/shell/i18n-provider";
 import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
@@ -11,9 +12,7 @@ import { Checkbox, Field, Input, Select } from "@/components/ui/field";
 import type { AddFieldFormInput } from "@/lib/features/lists/forms/lists";
 import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
 import { addFieldErrorPath } from "@/lib/features/lists/forms/list-fields";
-import { DEFAULT_CURRENCY, FIELD_TYPES } from "@/lib/contract/facts";
 import { preloadSlugFromName, slugSuggestions } from "@/lib/features/lists/slug-loader";
-import type { FieldView } from "@/lib/features/lists/types";
 import { addFieldAction } from "@/lib/features/lists/actions";
 import { applyServerErrors } from "@/lib/core/actions/server-errors";
 import { callAction } from "@/lib/core/actions/call-action";
@@ -26,7 +25,7 @@ const emptyField = (schemaId: string): AddFieldFormInput => ({
 });
 
 /** Appends one field to the list (addListSchemaField): money needs its currency; the platform's 422 lands on the input it names. */
-export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string; existing: FieldView[]; onAdded: (message: string) => void }) {
+export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string; existing: FieldDefinition[]; onAdded: (message: string) => void }) {
   const t = useT();
   const [topError, setTopError] = useState<string | null>(null);
   const [slugFollows, setSlugFollows] = useState(true);

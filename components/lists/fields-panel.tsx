@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -9,7 +10,6 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import type { FieldView } from "@/lib/features/lists/types";
 import { deleteFieldAction } from "@/lib/features/lists/actions";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -24,11 +24,11 @@ const AddFieldForm = dynamic(() => import("./add-field-form").then((module) => i
  * appends a field and a delete per field behind a typed confirmation. What
  * each action did is told from the list as the platform returns it afterwards.
  */
-export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: string; fields: FieldView[]; canDesign: boolean; note: ReactNode }) {
+export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: string; fields: FieldDefinition[]; canDesign: boolean; note: ReactNode }) {
   const t = useT();
   const ready = useHydrated();
   const [status, setStatus] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<FieldView | null>(null);
+  const [deleting, setDeleting] = useState<FieldDefinition | null>(null);
   const [pending, setPending] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
@@ -51,7 +51,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
     setDeleting(null);
   };
 
-  const columns = useMemo<ColumnDef<FieldView>[]>(
+  const columns = useMemo<ColumnDef<FieldDefinition>[]>(
     () => [
       { id: "position", header: "#", meta: { className: "text-muted" }, cell: ({ row }) => row.index + 1 },
       { id: "name", header: t("lists.form.field_name"), meta: { className: "font-medium" }, cell: ({ row }) => row.original.name },
@@ -96,7 +96,7 @@ export function FieldsPanel({ schemaId, fields, canDesign, note }: { schemaId: s
                   {t("lists.delete_field.short")}
                 </Button>
               ),
-            } satisfies ColumnDef<FieldView>,
+            } satisfies ColumnDef<FieldDefinition>,
           ]
         : []),
     ],

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import { useForm } from "react-hook-form";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +11,7 @@ import { Field } from "@/components/ui/field";
 import type { RecordForm as Values } from "@/lib/features/lists/forms/list-records";
 import { recordErrorPath, toFormValue } from "@/lib/features/lists/forms/record-values";
 import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
-import type { FieldView, RecordView } from "@/lib/features/lists/types";
+import type { RecordView } from "@/lib/features/lists/types";
 import { RECORD_MONEY_BOUNDS } from "@/lib/features/lists/money";
 import { amountErrorVars } from "@/lib/core/money/parse-amount";
 import { saveRecordAction } from "@/lib/features/lists/actions";
@@ -31,7 +32,7 @@ export function RecordForm({
   onCancel,
 }: {
   schemaId: string;
-  fields: FieldView[];
+  fields: FieldDefinition[];
   record: RecordView | null;
   onSaved: (message: string) => void;
   onCancel: () => void;

@@ -1,10 +1,10 @@
 "use client";
 
 import type { Translate } from "@/lib/i18n/translate";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import type { Locale } from "@/lib/i18n/config";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMinorUnits } from "@/lib/features/lists/money";
-import type { FieldView } from "@/lib/features/lists/types";
 
 const isHttpUrl = (value: string) => {
   if (!URL.canParse(value)) return false;
@@ -13,7 +13,7 @@ const isHttpUrl = (value: string) => {
 };
 
 /** A stored value as a cell shows it: money in its currency, yes/no, links for files and images (http/https only). */
-export function RecordValue({ field, value, locale, timeZone, t }: { field: FieldView; value: unknown; locale: Locale; timeZone: string; t: Translate }) {
+export function RecordValue({ field, value, locale, timeZone, t }: { field: FieldDefinition; value: unknown; locale: Locale; timeZone: string; t: Translate }) {
   if (value === null || value === undefined || value === "") return <span className="text-muted">{t("common.none")}</span>;
   switch (field.type) {
     case "money":

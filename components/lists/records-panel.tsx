@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import dynamic from "next/dynamic";
 import { useUrlState } from "@/lib/core/url-state/use-url-state";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -11,7 +12,7 @@ import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { FieldView, RecordView } from "@/lib/features/lists/types";
+import type { RecordView } from "@/lib/features/lists/types";
 import { deleteRecordAction } from "@/lib/features/lists/actions";
 import { RecordValue } from "./record-value";
 import { listPageParsers } from "@/lib/features/lists/list-page-params";
@@ -26,7 +27,7 @@ const RecordForm = dynamic(() => import("./record-form").then((module) => module
  * TanStack table with a column per field; add, edit and delete for roles that
  * may write records. A platform without the record extension is said so.
  */
-export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldView[]; canWrite: boolean; note: ReactNode }) {
+export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldDefinition[]; canWrite: boolean; note: ReactNode }) {
   const { t, locale, timeZone } = useI18n();
   const [{ records: page }, setUrl] = useUrlState(listPageParsers, { history: "replace" });
   const query = useListRecords(schemaId, fields, page);

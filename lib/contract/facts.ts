@@ -1,12 +1,24 @@
 /**
  * The facts the platform, its client and the dashboard's components share, each once and without zod (so a client
- * component imports them without loading a schema library): the list field types, the currencies and their minor
+ * component imports them without loading a schema library): the list field types and a field's definition, the currencies and their minor
  * digits (from the runtime's Intl data, no hand-written table), the default currency, the limits of a list's schema.
  */
 
 /** The ten field types of a list (spec: List field definition). */
 export const FIELD_TYPES = ["string", "number", "bool", "date", "datetime", "money", "file", "image", "contact", "bot"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** A list's field as the platform stores it and the dashboard shows it, in the list's order. */
+export interface FieldDefinition {
+  slug: string;
+  name: string;
+  type: FieldType;
+  /** ISO 4217 code for money, null for every other type. */
+  currency: string | null;
+  isRequired: boolean;
+  isHidden: boolean;
+  isEncryptable: boolean;
+}
 
 /** A list's name, a field's name and a field's slug: at most this many characters. */
 export const MAX_NAME_LENGTH = 255;

@@ -1,14 +1,14 @@
 import "server-only";
+import { type FieldDefinition, FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
 import { cached, CacheEntry, CacheTtlMs, getListSchema, getListSchemas, remember, type Cached, type ListSchema, type PlatformClient } from "@/lib/api";
 import { loadMe } from "@/lib/dashboard/load-me";
-import { FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
-import type { FieldView, ListView, TargetDirectory } from "./types";
+import type { ListView, TargetDirectory } from "./types";
 
 const KNOWN_TYPES = new Set<string>(FIELD_TYPES);
 
 /** The platform's list schema as the pages show it: fields as an ordered array. */
 export function toListView(list: ListSchema): ListView {
-  const fields: FieldView[] = list.fields.map(([slug, field]) => ({
+  const fields: FieldDefinition[] = list.fields.map(([slug, field]) => ({
     slug,
     name: field.name,
     // A type this dashboard does not know (a newer platform) is shown and edited as text.

@@ -1,23 +1,11 @@
-import { type FieldType } from "@/lib/contract/facts";
-
-/** A list's field as the dashboard's pages and forms see it, in the list's order. */
-export interface FieldView {
-  slug: string;
-  name: string;
-  type: FieldType;
-  /** Money only. */
-  currency: string | null;
-  isRequired: boolean;
-  isHidden: boolean;
-  isEncryptable: boolean;
-}
+import type { FieldDefinition } from "@/lib/contract/facts";
 
 export interface ListView {
   id: string;
   name: string;
   project: string;
   botId: number | null;
-  fields: FieldView[];
+  fields: FieldDefinition[];
   createdAt: string;
   updatedAt: string;
 }

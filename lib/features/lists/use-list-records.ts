@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback } from "react";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import { keepPreviousData } from "@tanstack/react-query";
-import type { FieldView, RecordsAnswer } from "@/lib/features/lists/types";
+import type { RecordsAnswer } from "@/lib/features/lists/types";
 import { fetchJson } from "@/lib/core/actions/fetch-json";
 import { apiUrl } from "../../dashboard/queries/api-url";
 import { queryKeys } from "../../dashboard/queries/keys";
@@ -11,7 +12,7 @@ import { useDashboardQuery, useDashboardQueryClient } from "../../dashboard/quer
 export const listRecordsUrl = (schemaId: string, page: number): string => apiUrl("/api/dashboard/lists/items", { schemaId, page });
 
 /** A page of a list's records (`{available: false}` on a platform without the extension); the previous page stays while the next loads. */
-export function useListRecords(schemaId: string, fields: readonly Pick<FieldView, "slug">[], page: number) {
+export function useListRecords(schemaId: string, fields: readonly Pick<FieldDefinition, "slug">[], page: number) {
   const fieldSlugs = fields.map((field) => field.slug).join(",");
   return useDashboardQuery({
     queryKey: queryKeys.listRecords.page(schemaId, fieldSlugs, page),

@@ -1,22 +1,10 @@
 import { z } from "zod";
 import { addIssue, boolean, optional, text } from "../validation";
 import { SLUG_PATTERN } from "./constants";
-import { MAX_NAME_LENGTH, DEFAULT_CURRENCY, FIELD_TYPES, type FieldType, isCurrencyCode } from "@/lib/contract/facts";
+import { MAX_NAME_LENGTH, DEFAULT_CURRENCY, FIELD_TYPES, type FieldDefinition, isCurrencyCode } from "@/lib/contract/facts";
 import { isReservedSlug } from "@/lib/contract/reserved-slugs";
 import { RESERVED_SLUGS_TEXT } from "./reserved-slugs";
 import "./messages";
-
-/** A field as stored (list_fields) and as the serializer writes it. */
-export interface FieldDefinition {
-  slug: string;
-  name: string;
-  type: FieldType;
-  /** ISO 4217 code for money, null for every other type. */
-  currency: string | null;
-  isRequired: boolean;
-  isHidden: boolean;
-  isEncryptable: boolean;
-}
 
 /** Letters, digits, `-`, `_`, at most 255, not reserved: each failed rule is its own message. */
 export const SlugSchema = text()

@@ -1,8 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { listFields } from "@/lib/db/schema";
-import { type FieldType } from "@/lib/contract/facts";
-import type { FieldDefinition } from "./field-definition";
+import { type FieldType, type FieldDefinition } from "@/lib/contract/facts";
 
 /** Fields of the given lists, each list's in position order (the order they were sent and added). */
 export async function loadFields(db: Db, schemaIds: string[]): Promise<Map<string, FieldDefinition[]>> {

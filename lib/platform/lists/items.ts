@@ -5,7 +5,7 @@ import { formatTimestamp } from "../time";
 import { validationError, type FieldErrors } from "../errors";
 import type { Translate } from "../i18n";
 import { attributeName } from "../validation";
-import type { FieldDefinition } from "./field-definition";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import { associatedData, encryptionKey, openValue, requireEncryptionKey, sealValue } from "./encryption";
 import { checkValue } from "./values";
 import "./messages";

@@ -1,7 +1,8 @@
 import { orderedMap } from "../json";
 import { formatTimestamp } from "../time";
 import type { ListRow } from "./access";
-import { serializeFieldDefinition, type FieldDefinition } from "./field-definition";
+import { serializeFieldDefinition } from "./field-definition";
+import type { FieldDefinition } from "@/lib/contract/facts";
 
 /**
  * The spec's list schema object, keys in the spec's order. `fields` is an

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import type { FieldView } from "@/lib/features/lists/types";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import { buildRecordFormSchema, toItemRequest, valueProblem } from "./list-records";
 import { recordErrorPath, toFormValue } from "./record-values";
 
-const f = (slug: string, type: FieldView["type"], extra: Partial<FieldView> = {}): FieldView => ({
+const f = (slug: string, type: FieldDefinition["type"], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   slug,
   name: slug,
   type,
@@ -14,7 +14,7 @@ const f = (slug: string, type: FieldView["type"], extra: Partial<FieldView> = {}
   ...extra,
 });
 
-const FIELDS: FieldView[] = [
+const FIELDS: FieldDefinition[] = [
   f("title", "string"),
   f("price", "money"),
   f("paid", "bool", { isRequired: false }),
@@ -28,7 +28,7 @@ const FIELDS: FieldView[] = [
 ];
 
 describe("record values by type", () => {
-  test.each<[FieldView["type"], string, string | null]>([
+  test.each<[FieldDefinition["type"], string, string | null]>([
     ["string", "hello", null],
     ["string", "x".repeat(65_536), "records.value.string"],
     ["number", "12", null],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldView } from "@/lib/features/lists/types";
+import type { FieldDefinition } from "@/lib/contract/facts";
 import { RECORD_MONEY_BOUNDS } from "@/lib/features/lists/money";
 import { amountErrorVars, parseAmountText, type AmountErrorCode } from "@/lib/core/money/parse-amount";
 
@@ -34,7 +34,7 @@ const MONEY_MESSAGES: Record<AmountErrorCode, string> = {
   too_large: "records.value.money_too_large",
 };
 
-const parseMoney = (field: FieldView, text: string, locale = "en") => parseAmountText(text, field.currency ?? "USD", locale, RECORD_MONEY_BOUNDS);
+const parseMoney = (field: FieldDefinition, text: string, locale = "en") => parseAmountText(text, field.currency ?? "USD", locale, RECORD_MONEY_BOUNDS);
 
 function isRealDate(text: string): boolean {
   const match = DATE.exec(text);
@@ -51,7 +51,7 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** The i18n key of what is wrong with a non-empty value, or null. */
-export function valueProblem(field: FieldView, text: string, locale?: string): string | null {
+export function valueProblem(field: FieldDefinition, text: string, locale?: string): string | null {
   switch (field.type) {
     case "string":
       return text.length > MAX_STRING_VALUE_LENGTH || text.includes("\u0000") ? "records.value.string" : null;
@@ -76,7 +76,7 @@ export function valueProblem(field: FieldView, text: string, locale?: string): s
   }
 }
 
-export function buildRecordFormSchema(fields: readonly FieldView[], options: RecordFormOptions = {}) {
+export function buildRecordFormSchema(fields: readonly FieldDefinition[], options: RecordFormOptions = {}) {
   return z.object({
     values: z
       .array(z.string())
@@ -101,7 +101,7 @@ export function buildRecordFormSchema(fields: readonly FieldView[], options: Rec
 export type RecordForm = z.input<ReturnType<typeof buildRecordFormSchema>>;
 
 /** A checked value as the platform takes it: numbers and ids as JSON numbers, money as a string of minor units (exact), bool as a boolean. */
-function toRequestValue(field: FieldView, text: string, locale?: string): unknown {
+function toRequestValue(field: FieldDefinition, text: string, locale?: string): unknown {
   switch (field.type) {
     case "number":
     case "contact":
@@ -124,7 +124,7 @@ function toRequestValue(field: FieldView, text: string, locale?: string): unknow
  * Edit (with `initial`): only the values that changed; a value emptied is null
  * (it clears an optional field).
  */
-export function toItemRequest(fields: readonly FieldView[], values: readonly string[], options: RecordFormOptions = {}): Record<string, unknown> {
+export function toItemRequest(fields: readonly FieldDefinition[], values: readonly string[], options: RecordFormOptions = {}): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   fields.forEach((field, index) => {
     const text = (values[index] ?? "").trim();
