@@ -9,7 +9,8 @@ import type { BatchSummaryView, ListSlice, RowRefView } from "@/lib/features/adj
 import { formatCount } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
 import { Counts } from "./batch-progress";
-import { contactHref, directionName } from "./format";
+import { directionName } from "./format";
+import { contactHref } from "@/lib/features/contacts/rows";
 import { BatchStatusBadge } from "./status-badge";
 
 /**
@@ -57,7 +58,7 @@ export function BatchResult({
                     direction: directionName(row.direction, t),
                     amount: formatMoney(row.amountMinor, row.currency, locale),
                   })}{" "}
-                  <Link href={contactHref(row.contactId)} className="font-medium underline">
+                  <Link href={contactHref({ id: row.contactId })} className="font-medium underline">
                     {t("adjustments.page.result.check_contact", { id: row.contactId })}
                   </Link>
                 </li>

@@ -10,7 +10,8 @@ import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { hasText } from "@/lib/i18n/format";
 import { describeCode } from "@/lib/features/ledger/outcome-codes";
 import { formatMoney } from "@/lib/core/money/money";
-import { contactHref, directionName } from "./format";
+import { directionName } from "./format";
+import { contactHref } from "@/lib/features/contacts/rows";
 
 /** Codes with their own sentence ("3 accounts are blocked"); any other is counted with the ledger's words for it. */
 const outcomeKey = (code: string) => `adjustments.page.dry_run.code.${code}`;
@@ -32,7 +33,7 @@ export function DryRunSummary({ dryRun }: { dryRun: DryRunView }) {
         id: "contact",
         header: t("adjustments.page.rows.contact"),
         cell: ({ row }) => (
-          <Link href={contactHref(row.original.contactId)} className="underline">
+          <Link href={contactHref({ id: row.original.contactId })} className="underline">
             {t("adjustments.page.rows.contact_link", { id: row.original.contactId })}
           </Link>
         ),

@@ -6,9 +6,6 @@ import type { TotalsView } from "@/lib/features/adjustments/views";
 /** Where a batch's page is. */
 export const batchHref = (id: string) => `/adjustments/${encodeURIComponent(id)}`;
 
-/** Where a contact's page is. */
-export const contactHref = (id: number) => `/contacts/${id}`;
-
 /** A currency's net change: its top-ups minus its debits, in minor units. */
 export const netMinor = (row: TotalsView[number]): bigint => BigInt(row.topUps.minor) - BigInt(row.debits.minor);
 

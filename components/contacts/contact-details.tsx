@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
+import { formatTimestamp } from "@/lib/dashboard/format";
 import type { Contact } from "@/lib/api";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "./format";
 import { MessengerLabel, TagChips } from "./messenger-icon";
 import { safeUrl } from "./safe-url";
 import { VariablesTable } from "./variables-table";
@@ -81,11 +81,11 @@ export function ContactDetails({
             </Field>
             <Field label={t("contact.field.address")}>{contact.address ?? none}</Field>
             <Field label={t("contact.field.created")} testId="contact-created">
-              {formatDateTime(contact.created_at, locale, timeZone)}
+              {formatTimestamp(contact.created_at, locale, timeZone, { zone: false })}
             </Field>
             <Field label={t("contact.field.subscription")} testId="contact-subscription">
               {contact.unsubscribed_at
-                ? t("contact.unsubscribed_at", { date: formatDateTime(contact.unsubscribed_at, locale, timeZone) })
+                ? t("contact.unsubscribed_at", { date: formatTimestamp(contact.unsubscribed_at, locale, timeZone, { zone: false }) })
                 : t("contact.subscribed")}
             </Field>
           </dl>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
+import { formatTimestamp } from "@/lib/dashboard/format";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -12,7 +13,6 @@ import { botLabel, type NamedBot } from "@/lib/features/contacts/bot-names";
 import { contactHref, type ContactPageView, type ContactRowView } from "@/lib/features/contacts/rows";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
-import { formatDateTime } from "./format";
 import { MessengerLabel, TagChips } from "./messenger-icon";
 
 function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readonly NamedBot[] | null): ColumnDef<ContactRowView>[] {
@@ -30,14 +30,14 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
     email: (row) => row.email ?? none,
     username: (row) => (row.username ? `@${row.username}` : none),
     tags: (row) => <TagChips tags={row.tags} label={t("contacts.col.tags")} />,
-    created: (row) => <span className="whitespace-nowrap">{formatDateTime(row.createdAt, locale, timeZone)}</span>,
+    created: (row) => <span className="whitespace-nowrap">{formatTimestamp(row.createdAt, locale, timeZone, { zone: false })}</span>,
     status: (row) =>
       row.unsubscribedAt ? (
         <span className="whitespace-nowrap text-warning">
-          {t("contacts.unsubscribed_since", { date: formatDateTime(row.unsubscribedAt, locale, timeZone) })}
+          {t("contacts.unsubscribed_since", { date: formatTimestamp(row.unsubscribedAt, locale, timeZone, { zone: false }) })}
         </span>
       ) : (
-        <span className="whitespace-nowrap">{t("contacts.subscribed_since", { date: formatDateTime(row.createdAt, locale, timeZone) })}</span>
+        <span className="whitespace-nowrap">{t("contacts.subscribed_since", { date: formatTimestamp(row.createdAt, locale, timeZone, { zone: false }) })}</span>
       ),
   };
   return CONTACT_COLUMNS.map((column) => ({

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
+import { formatTimestamp } from "@/lib/dashboard/format";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { ExportJobView } from "@/lib/features/contacts/export/jobs";
 import { cancelExportAction } from "@/lib/features/contacts/actions";
 import { botLabel } from "@/lib/features/contacts/bot-names";
-import { describeFilters, formatBytes, formatDateTime, formatDuration, formatNumber } from "./format";
+import { describeFilters, formatBytes, formatDuration, formatNumber } from "./format";
 import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/features/contacts/export/use-exports";
 import { callAction } from "@/lib/core/actions/call-action";
 
@@ -90,7 +91,7 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
           </Badge>
           <span className="text-sm text-muted">
             {t("exports.file", { format: job.format === "csv" ? "CSV" : "JSONL" })}
-            {job.bom ? ` · ${t("exports.with_bom")}` : ""} · {formatDateTime(job.createdAt, locale, job.filters.tz)}
+            {job.bom ? ` · ${t("exports.with_bom")}` : ""} · {formatTimestamp(job.createdAt, locale, job.filters.tz, { zone: false })}
           </span>
         </div>
         {isActive(job) ? (
@@ -134,7 +135,9 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
           <a className="font-medium text-primary underline" href={exportDownloadUrl(job.id)} download={job.fileName} data-testid="export-download">
             {t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
           </a>
-          {job.expiresAt ? <span className="text-muted">{t("exports.expires", { time: formatDateTime(job.expiresAt, locale, job.filters.tz) })}</span> : null}
+          {job.expiresAt ? (
+            <span className="text-muted">{t("exports.expires", { time: formatTimestamp(job.expiresAt, locale, job.filters.tz, { zone: false }) })}</span>
+          ) : null}
         </p>
       ) : null}
       {job.status === "failed" ? <p className="mt-2 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p> : null}

@@ -2,30 +2,6 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import type { ContactBrowserFilters } from "@/lib/features/contacts/browser-params";
 
-/** Formatters made so far, by language and zone: making one costs far more than formatting (a table has two dates a row). */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-/** Zones come from the viewer's cookie: a bound, so that the map cannot grow without end. */
-const MAX_FORMATS = 64;
-
-function dateTimeFormat(locale: Locale, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
-    if (dateTimeFormats.size >= MAX_FORMATS) dateTimeFormats.clear();
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-/** A platform timestamp in the viewer's zone ("5 Jan 2026, 13:00"); the raw text when it does not parse. */
-export function formatDateTime(value: string | null | undefined, locale: Locale, timeZone: string): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat(locale, timeZone).format(date);
-}
-
 /** A calendar day of the URL ("2026-01-05") as the UI language writes it. */
 function formatDay(day: string, locale: Locale): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -21,6 +21,41 @@ describe("formatTimestamp", () => {
   });
 });
 
+describe("formatTimestamp without the zone (tables that name it once)", () => {
+  test("each language and zone keeps its own format, in any order of use", () => {
+    const value = "2026-01-05T13:00:00Z";
+    const expected = (locale: "en" | "ru", timeZone: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value));
+    const cases = [
+      ["en", "UTC"],
+      ["ru", "UTC"],
+      ["en", "Asia/Tokyo"],
+      ["en", "UTC"],
+      ["ru", "America/New_York"],
+      ["ru", "UTC"],
+      ["en", "Asia/Tokyo"],
+    ] as const;
+    for (const [locale, timeZone] of cases) expect(formatTimestamp(value, locale, timeZone, { zone: false })).toBe(expected(locale, timeZone));
+    expect(formatTimestamp(value, "en", "Asia/Tokyo", { zone: false })).toContain("10:00");
+    expect(formatTimestamp(value, "en", "UTC", { zone: false })).not.toBe(formatTimestamp(value, "en", "Asia/Tokyo", { zone: false }));
+  });
+
+  test("more zones than are kept: every one still right", () => {
+    const zones = Intl.supportedValuesOf("timeZone").slice(0, 150);
+    const value = "2026-07-01T00:30:00Z";
+    for (const timeZone of [...zones, ...zones.slice(0, 10)]) {
+      expect(formatTimestamp(value, "en", timeZone, { zone: false })).toBe(
+        new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value)),
+      );
+    }
+  });
+
+  test("no value, a dash; a value that does not parse, the raw text", () => {
+    expect(formatTimestamp(null, "en", "UTC", { zone: false })).toBe("—");
+    expect(formatTimestamp("not a date", "en", "UTC", { zone: false })).toBe("not a date");
+  });
+});
+
 describe("parsePage", () => {
   test.each([
     ["3", 3],

@@ -44,7 +44,11 @@ export interface ContactPageView {
   exportTotal: number;
 }
 
-export function contactHref(row: Pick<ContactRowView, "id" | "botId" | "createdAt">): string {
-  const created = Math.floor(Date.parse(row.createdAt) / 1000);
-  return serializeContactPageParams(`/contacts/${row.id}`, { bot: row.botId, created: Number.isFinite(created) && created > 0 ? created : null });
+/** Where a contact's page is; its bot and creation time, when known, let the page find it on a platform without getContact. */
+export function contactHref(contact: { id: number; botId?: number | null; createdAt?: string | null }): string {
+  const created = contact.createdAt ? Math.floor(Date.parse(contact.createdAt) / 1000) : Number.NaN;
+  return serializeContactPageParams(`/contacts/${contact.id}`, {
+    bot: contact.botId ?? null,
+    created: Number.isFinite(created) && created > 0 ? created : null,
+  });
 }
