@@ -1,14 +1,14 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { type FieldDefinition, DEFAULT_CURRENCY, FIELD_TYPES } from "@/lib/contract/facts";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { type FieldDefinition, DEFAULT_CURRENCY } from "@/lib/contract/facts";
+import { useForm, useWatch } from "react-hook-form";
 import { useT } from "@/components/shell/i18n-provider";
 import { useSubmitAfterSuggestions } from "./use-submit-after-suggestions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CurrencySelect } from "@/components/ui/currency-select";
-import { Checkbox, Field, Input, Select } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
+import { FieldCurrency, FieldFlags, FieldTypeSelect } from "./field-settings";
 import type { AddFieldFormInput } from "@/lib/features/lists/forms/lists";
 import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
 import { addFieldErrorPath } from "@/lib/features/lists/forms/list-fields";
@@ -100,30 +100,10 @@ export function AddFieldForm({ schemaId, existing, onAdded }: { schemaId: string
               })}
             />
           </Field>
-          <Field id="add-field-type" label={t("lists.form.field_type")} error={errors?.type} required>
-            <Select {...form.register("field.type")}>
-              {FIELD_TYPES.map((fieldType) => (
-                <option key={fieldType} value={fieldType}>
-                  {t(`lists.type.${fieldType}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FieldTypeSelect id="add-field-type" error={errors?.type} registration={form.register("field.type")} />
         </div>
-        {type === "money" ? (
-          <div className="sm:w-1/2">
-            <Field id="add-field-currency" label={t("lists.form.field_currency")} error={errors?.currency} required>
-              <Controller control={form.control} name="field.currency" render={({ field }) => <CurrencySelect {...field} value={field.value ?? ""} />} />
-            </Field>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {(["is_required", "is_hidden", "is_encryptable"] as const).map((flag) => (
-            <Field key={flag} id={`add-field-${flag}`} label={t(`lists.form.${flag}`)} error={errors?.[flag]} inline>
-              <Checkbox {...form.register(`field.${flag}`)} />
-            </Field>
-          ))}
-        </div>
+        {type === "money" ? <FieldCurrency id="add-field-currency" error={errors?.currency} control={form.control} name="field.currency" /> : null}
+        <FieldFlags idBase="add-field" errors={errors} register={(flag) => form.register(`field.${flag}`)} />
         <Button type="submit">{form.formState.isSubmitting || settling ? t("lists.add_field.adding") : t("lists.add_field.submit")}</Button>
       </fieldset>
     </form>

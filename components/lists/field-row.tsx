@@ -1,14 +1,14 @@
 "use client";
 
 import type { ButtonHTMLAttributes, CSSProperties, Ref } from "react";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import { useT } from "@/components/shell/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { CurrencySelect } from "@/components/ui/currency-select";
-import { Checkbox, Field, Input, Select } from "@/components/ui/field";
+import { Field, Input } from "@/components/ui/field";
+import { FieldCurrency, FieldFlags, FieldTypeSelect } from "./field-settings";
 import { cn } from "@/components/ui/cn";
 import type { CreateListForm, CreateListFormInput } from "@/lib/features/lists/forms/lists";
-import { FIELD_TYPES, type FieldType } from "@/lib/contract/facts";
+import type { FieldType } from "@/lib/contract/facts";
 
 /** What dnd-kit gives a sortable row (./sortable-fields): the row's ref and position, the handle's ref and events. */
 export interface SortableRow {
@@ -129,34 +129,14 @@ export function FieldRow({
               {...form.register(`fields.${index}.slug`, { onChange: (event) => onSlugTyped(event.target.value) })}
             />
           </Field>
-          <Field id={`${base}-type`} label={t("lists.form.field_type")} error={errors?.type} required>
-            <Select {...form.register(`fields.${index}.type`, { onChange: () => void form.trigger(`fields.${index}.currency`) })}>
-              {FIELD_TYPES.map((fieldType) => (
-                <option key={fieldType} value={fieldType}>
-                  {t(`lists.type.${fieldType}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FieldTypeSelect
+            id={`${base}-type`}
+            error={errors?.type}
+            registration={form.register(`fields.${index}.type`, { onChange: () => void form.trigger(`fields.${index}.currency`) })}
+          />
         </div>
-        {type === "money" ? (
-          <div className="sm:w-1/2">
-            <Field id={`${base}-currency`} label={t("lists.form.field_currency")} error={errors?.currency} required>
-              <Controller
-                control={form.control}
-                name={`fields.${index}.currency`}
-                render={({ field }) => <CurrencySelect {...field} value={field.value ?? ""} />}
-              />
-            </Field>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {(["is_required", "is_hidden", "is_encryptable"] as const).map((flag) => (
-            <Field key={flag} id={`${base}-${flag}`} label={t(`lists.form.${flag}`)} error={errors?.[flag]} inline>
-              <Checkbox {...form.register(`fields.${index}.${flag}`)} />
-            </Field>
-          ))}
-        </div>
+        {type === "money" ? <FieldCurrency id={`${base}-currency`} error={errors?.currency} control={form.control} name={`fields.${index}.currency`} /> : null}
+        <FieldFlags idBase={base} errors={errors} register={(flag) => form.register(`fields.${index}.${flag}`)} />
       </fieldset>
     </li>
   );
