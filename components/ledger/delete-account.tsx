@@ -9,6 +9,7 @@ import { formatMoney } from "@/lib/core/money/money";
 import type { AccountView } from "@/lib/features/ledger/types";
 import { deleteAccountAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
+import { settle } from "./settle";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission } from "./use-ledger-submission";
@@ -42,20 +43,15 @@ export function DeleteAccount({
 
   const confirm = async () => {
     if (!key) return;
-    const settled = await submit({ contactId, accountId: account.id, idempotencyKey: key });
-    if (!settled) return;
-    if (settled.kind === "connection_lost") return setNotice(t("ledger.connection_lost_resend"));
-    if (settled.kind === "refused") {
-      setKey(null);
-      return settled.error.kind === "not_found" ? onPageError(settled.error.message) : setNotice(settled.error.message);
-    }
-    const { outcome } = settled;
-    setKey(null);
-    if (outcome.status === "succeeded") return onDone(t("ledger.delete.done", { currency: account.currency }));
-    if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
-    const placement = placeFailure(outcome.error, account, t, locale, timeZone);
-    if (placement.on === "page") return onPageError(placement.text);
-    setNotice(placement.on === "form" ? placement.text : outcome.error.message);
+    settle(await submit({ contactId, accountId: account.id, idempotencyKey: key }), {
+      connectionLost: () => setNotice(t("ledger.connection_lost_resend")),
+      answered: () => setKey(null),
+      succeeded: () => onDone(t("ledger.delete.done", { currency: account.currency })),
+      unknown: (reason) => setUnknown({ key, reason }),
+      place: (error) => placeFailure(error, account, t, locale, timeZone),
+      pageError: onPageError,
+      notice: setNotice,
+    });
   };
 
   return (

@@ -17,6 +17,7 @@ import { amountErrorVars, parseAmountText } from "@/lib/core/money/parse-amount"
 import type { AccountView } from "@/lib/features/ledger/types";
 import { debitAction, topUpAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
+import { settle } from "./settle";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission, useRateLimitWait, type Settled } from "./use-ledger-submission";
@@ -100,37 +101,35 @@ export function MovementForm({
     setReview({ values, minor: BigInt(parsed.minor), locale, key: newIdempotencyKey() });
   });
 
-  const handle = (settled: Settled | null, current: Review) => {
-    if (!settled) return;
-    if (settled.kind === "connection_lost") return setConnectionLost(true);
-    setConnectionLost(false);
-    if (settled.kind === "refused") {
-      const { error } = settled;
-      if (error.code === "step_up_required") return setStepUp(true);
-      if (error.kind === "not_found") return onPageError(error.message);
-      setReview(null);
-      if (applyServerErrors(form.setError, error.fieldErrors, fieldsNamed("amount", "description")).placed === 0) setNotice(error.message);
-      return;
-    }
-    const { outcome } = settled;
-    if (outcome.status === "succeeded") {
-      const balance = outcome.balanceAfter ?? outcome.account?.amount ?? "0";
-      return onDone(
-        t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }),
-        outcome.account,
-      );
-    }
-    if (outcome.status === "unknown") return setUnknown({ key: current.key, reason: outcome.reason });
-    setReview(null);
-    // A refusal means the account differs from what the page showed (blocked, spent): read it again.
-    onChanged();
-    const placement = placeFailure(outcome.error, account, t, locale, timeZone);
-    if (placement.on === "page") return onPageError(placement.text);
-    if (placement.on === "form") return setNotice(placement.text);
-    if (applyServerErrors(form.setError, placement.fieldErrors, fieldsNamed("amount", "description"), { shouldFocus: true }).placed === 0) {
-      setNotice(outcome.error.message);
-    }
-  };
+  const handle = (settled: Settled | null, current: Review) =>
+    settle(settled, {
+      connectionLost: () => setConnectionLost(true),
+      answered: () => setConnectionLost(false),
+      refused: (error) => {
+        if (error.code === "step_up_required") {
+          setStepUp(true);
+          return true;
+        }
+        if (error.kind !== "not_found") setReview(null);
+      },
+      succeeded: (outcome) => {
+        const balance = outcome.balanceAfter ?? outcome.account?.amount ?? "0";
+        onDone(
+          t(kind === "top_up" ? "ledger.move.done_top_up" : "ledger.move.done_debit", { amount: money(current.minor), balance: money(balance) }),
+          outcome.account,
+        );
+      },
+      unknown: (reason) => setUnknown({ key: current.key, reason }),
+      failed: () => {
+        setReview(null);
+        // A refusal means the account differs from what the page showed (blocked, spent): read it again.
+        onChanged();
+      },
+      place: (error) => placeFailure(error, account, t, locale, timeZone),
+      pageError: onPageError,
+      notice: setNotice,
+      fields: (fieldErrors, options) => applyServerErrors(form.setError, fieldErrors, fieldsNamed("amount", "description"), options).placed,
+    });
 
   const send = async () => {
     if (!review) return;

@@ -12,6 +12,7 @@ import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
 import type { AccountView } from "@/lib/features/ledger/types";
 import { openAccountAction } from "@/lib/features/ledger/actions";
 import { placeFailure } from "./describe";
+import { settle } from "./settle";
 import { newIdempotencyKey } from "./idempotency-key";
 import { UnknownOutcome } from "./unknown-outcome";
 import { useLedgerSubmission } from "./use-ledger-submission";
@@ -51,26 +52,19 @@ export function OpenAccountForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     setNotice(null);
-    const settled = await submit({ contactId, currency: values.currency, idempotencyKey: key });
-    if (!settled) return;
-    if (settled.kind === "connection_lost") return setNotice(t("ledger.connection_lost_resend"));
-    if (settled.kind === "refused") {
-      setKey(newIdempotencyKey());
-      if (settled.error.kind === "not_found") return onPageError(settled.error.message);
-      if (applyServerErrors(form.setError, settled.error.fieldErrors, fieldsNamed("currency")).placed === 0) setNotice(settled.error.message);
-      return;
-    }
-    const { outcome } = settled;
-    setKey(newIdempotencyKey());
-    if (outcome.status === "succeeded") {
-      form.reset({ currency: "" });
-      return onDone(t("ledger.open.done", { currency: values.currency }), outcome.account);
-    }
-    if (outcome.status === "unknown") return setUnknown({ key, reason: outcome.reason });
-    const placement = placeFailure({ ...outcome.error, currency: values.currency }, null, t, locale, timeZone);
-    if (placement.on === "page") return onPageError(placement.text);
-    if (placement.on === "form") return setNotice(placement.text);
-    if (applyServerErrors(form.setError, placement.fieldErrors, fieldsNamed("currency"), { shouldFocus: true }).placed === 0) setNotice(outcome.error.message);
+    settle(await submit({ contactId, currency: values.currency, idempotencyKey: key }), {
+      connectionLost: () => setNotice(t("ledger.connection_lost_resend")),
+      answered: () => setKey(newIdempotencyKey()),
+      succeeded: (outcome) => {
+        form.reset({ currency: "" });
+        onDone(t("ledger.open.done", { currency: values.currency }), outcome.account);
+      },
+      unknown: (reason) => setUnknown({ key, reason }),
+      place: (error) => placeFailure({ ...error, currency: values.currency }, null, t, locale, timeZone),
+      pageError: onPageError,
+      notice: setNotice,
+      fields: (fieldErrors, options) => applyServerErrors(form.setError, fieldErrors, fieldsNamed("currency"), options).placed,
+    });
   });
 
   return (
