@@ -1,7 +1,7 @@
 /**
  * The facts the platform, its client and the dashboard's components share, each once and without zod (so a client
  * component imports them without loading a schema library): the list field types and a field's definition, the currencies and their minor
- * digits (from the runtime's Intl data, no hand-written table), the default currency, the limits of a list's schema.
+ * digits (from the runtime's Intl data, no hand-written table), the default currency, the limits of a list's schema and of a balance movement.
  */
 
 /** The ten field types of a list (spec: List field definition). */
@@ -24,6 +24,12 @@ export interface FieldDefinition {
 export const MAX_NAME_LENGTH = 255;
 /** Fields a list may be created with (createListSchema). */
 export const MAX_FIELDS_AT_CREATION = 30;
+
+/** One top-up or debit, in minor units: 1 to 10^14 (exact as a JavaScript number). */
+export const MIN_MOVEMENT_MINOR = 1;
+export const MAX_MOVEMENT_MINOR = 100_000_000_000_000;
+/** A top-up's or debit's description: at most this many characters (code points). */
+export const MAX_MOVEMENT_DESCRIPTION = 255;
 
 /** The currency of a money field that names none. */
 export const DEFAULT_CURRENCY = "USD";

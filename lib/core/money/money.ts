@@ -5,11 +5,11 @@
  * ever holds an amount. Shared by forms (browser) and server actions, so both
  * convert "12.50" the same way.
  */
-import { currencyDigits } from "@/lib/contract/facts";
+import { currencyDigits, MAX_MOVEMENT_MINOR, MIN_MOVEMENT_MINOR } from "@/lib/contract/facts";
 
 /** The platform's bounds for one top-up or debit, in minor units. */
-export const MIN_MOVEMENT = BigInt(1);
-export const MAX_MOVEMENT = BigInt(10) ** BigInt(14);
+export const MIN_MOVEMENT = BigInt(MIN_MOVEMENT_MINOR);
+export const MAX_MOVEMENT = BigInt(MAX_MOVEMENT_MINOR);
 
 /** Minor units (bigint or digits) as a plain decimal in major units: USD 1250 → "12.50", JPY 1500 → "1500", KWD 5 → "0.005". */
 export function minorToMajor(amount: bigint | string, currency: string): string {

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { addIssue, integer, text } from "../validation";
-import { isCurrencyCode } from "@/lib/contract/facts";
+import { isCurrencyCode, MAX_MOVEMENT_DESCRIPTION, MAX_MOVEMENT_MINOR, MIN_MOVEMENT_MINOR } from "@/lib/contract/facts";
 
 /** Shared parameter rules of the account methods (one truth for the API and the dashboard's forms). */
-const MIN_AMOUNT = 1;
-const MAX_AMOUNT = 100_000_000_000_000; // 10^14 minor units, exact as a JS number
-const MAX_DESCRIPTION = 255;
 
 export const accountIdParam = () => integer();
 export const contactIdParam = () => integer();
@@ -13,17 +10,17 @@ export const contactIdParam = () => integer();
 /** Minor units, 1..10^14; a string of digits counts as an integer (Laravel's rule), the result is a bigint. */
 const amountParam = () =>
   integer()
-    .pipe(z.number().min(MIN_AMOUNT).max(MAX_AMOUNT))
+    .pipe(z.number().min(MIN_MOVEMENT_MINOR).max(MAX_MOVEMENT_MINOR))
     .transform((value) => BigInt(value))
-    .meta({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT });
+    .meta({ minimum: MIN_MOVEMENT_MINOR, maximum: MAX_MOVEMENT_MINOR });
 
 /** Up to 255 characters, counted as characters (code points) the way the varchar(255) column counts them. */
 const descriptionParam = () =>
   text()
     .superRefine((value, ctx) => {
-      if ([...value].length > MAX_DESCRIPTION) addIssue(ctx, [], "validation.max.string", { max: MAX_DESCRIPTION });
+      if ([...value].length > MAX_MOVEMENT_DESCRIPTION) addIssue(ctx, [], "validation.max.string", { max: MAX_MOVEMENT_DESCRIPTION });
     })
-    .meta({ maxLength: MAX_DESCRIPTION });
+    .meta({ maxLength: MAX_MOVEMENT_DESCRIPTION });
 
 export const currencyParam = () =>
   text()
