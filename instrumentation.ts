@@ -4,7 +4,7 @@ import { processBridge } from "@/lib/core/process-bridge.mjs";
  * When the server starts (not on the first request): opens and migrates the
  * database, serves operator commands when it owns an embedded data directory,
  * sets up the API's node:http handler for the production server, and starts
- * the export worker and the bulk adjustment worker.
+ * the background jobs of the registry (lib/features/jobs.ts) that the settings turn on.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -27,6 +27,6 @@ export async function register(): Promise<void> {
   const { createNodeApiHandler } = await import("@/lib/platform/node-handler");
   // For scripts/start.mjs, which answers /api/v1 with it on plain node:http.
   processBridge().platformApiHandler = createNodeApiHandler({ getDb });
-  await (await import("@/lib/features/contacts/export/start")).startExportWorkerFromEnv();
-  await (await import("@/lib/features/adjustments/start")).startAdjustmentWorkerFromEnv();
+  const { startJobs } = await import("@/lib/core/jobs/start");
+  await startJobs((await import("@/lib/features/jobs")).JOBS);
 }

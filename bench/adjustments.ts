@@ -129,7 +129,12 @@ async function main(): Promise<void> {
     });
     await saveValidation(db, batchId, { mapping: { contact_id: 0, currency: 1, amount: 2, direction: null, description: 3 }, rows, problems: [], totals });
 
-    const worker = new AdjustmentWorker({ db, connect: async (database) => new PlatformClient({ db: database, baseUrl, apiKey: key }), pollMs: 50 });
+    const worker = new AdjustmentWorker({
+      db,
+      connect: async (database) => new PlatformClient({ db: database, baseUrl, apiKey: key }),
+      pollMs: 50,
+      leaseSeconds: 30,
+    });
     console.log(`bench:adjustments — ${fmt(ROWS)} rows over ${fmt(CONTACTS)} contacts, rate limit ${LIMIT}/min, ${DB_KIND}`);
     await requestDryRun(db, batchId);
     let started = performance.now();

@@ -8,7 +8,7 @@
 // machinery, which costs several times the API's own work per request.
 //
 // SIGTERM/SIGINT shut down gracefully: stop accepting connections, let
-// in-flight requests finish, stop the export worker (it hands its jobs back),
+// in-flight requests finish, stop the background jobs (each hands its work back),
 // close Next and the database, exit 0. After SHUTDOWN_TIMEOUT_MS (default
 // 25000) open connections are cut; a shutdown that still hangs exits 1.
 //
@@ -209,8 +209,8 @@ async function shutdown(signal) {
   // Keep-alive connections that go idle after their last response are closed too.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
-  const workers = [...(processBridge().backgroundWorkers?.values() ?? [])];
-  await Promise.allSettled([closed, ...workers.map((worker) => worker.stop())]);
+  const jobs = [...(processBridge().backgroundJobs?.values() ?? [])];
+  await Promise.allSettled([closed, ...jobs.map((job) => job.stop())]);
   clearInterval(sweep);
   clearTimeout(cut);
   await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));

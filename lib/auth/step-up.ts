@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows, type Db, type Tx } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/core/actions/errors";
+import { defineJob } from "@/lib/core/jobs/define";
 import { accountPolicy, clearFailures, reserveAttempt, sessionScope } from "./throttle";
 import { checkSecondFactor, type TotpOptions } from "./totp";
 import { recordSecurityEvent } from "./security-events";
@@ -114,7 +115,6 @@ export async function requireStepUp(
   const settings = await readSecuritySettings(db);
   const held = [...new Set(amounts.filter(({ currency, minor }) => minor !== 0n && settings.stepUpThresholds[currency] !== undefined).map((a) => a.currency))];
   if (held.length === 0) return;
-  if (Math.random() < 0.01) void pruneReservations(db).catch(() => undefined);
   await db.transaction(async (tx) => {
     // One member's checks one at a time (the lock ends with the transaction): each sees what those before it reserved,
     // so requests sent at once are held to the threshold together — reserved, then done.
@@ -162,10 +162,23 @@ async function reserve(tx: Tx, userId: number, amounts: { currency: string; mino
   }
 }
 
-/** Reservations older than the window and an hour more count for nothing. */
-async function pruneReservations(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM dashboard.step_up_reservations WHERE created_at < now() - make_interval(mins => ${STEP_UP_WINDOW_MINUTES * 2}::int)`);
+/** Reservations older than twice the window count for nothing; answers how many were deleted. */
+async function pruneReservations(db: Db): Promise<number> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM dashboard.step_up_reservations WHERE created_at < now() - make_interval(mins => ${STEP_UP_WINDOW_MINUTES * 2}::int) RETURNING key`,
+  );
+  return rows.length;
 }
+
+/** Deletes the reservations that count for nothing, every ten minutes on every instance. */
+export const stepUpReservationPruning = defineJob({
+  kind: "periodic",
+  name: "step-up-reservation-pruning",
+  everyMs: 10 * 60_000,
+  enabled: () => true,
+  run: pruneReservations,
+});
 
 /**
  * Before a change to the controls around money (the security rules, another member's password link or two-factor,

@@ -23,9 +23,9 @@
  *   The hash an unknown email's password is compared with (lib/auth/password.ts makes it, argon2id with the configured
  *   parameters). `npm run bench:signin` puts a bcrypt one here first (bench/legacy-password-hashes.mjs) to measure the
  *   sign-in storm as it was before argon2id.
- * @property {Map<string, import("./jobs/worker").LeasedWorker>} [backgroundWorkers]
- *   This process's background workers by name (lib/core/jobs/start.ts: the contact export, the bulk adjustments);
- *   scripts/start.mjs stops them on shutdown, so that each hands its jobs back.
+ * @property {Map<string, import("./jobs/define").JobRunner>} [backgroundJobs]
+ *   This process's background jobs by name, as lib/core/jobs/start.ts started them from the registry
+ *   (lib/features/jobs.ts); scripts/start.mjs stops them on shutdown, so that each hands its work back.
  * @property {Promise<import("../db/client").Database>} [database]
  *   The process-wide database, opened and migrated once (lib/db/client.ts); scripts/start.mjs closes it on shutdown.
  */

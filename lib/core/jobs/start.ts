@@ -1,24 +1,34 @@
 import "server-only";
-import { getDatabase, type Db } from "@/lib/db/client";
+import { config } from "@/lib/core/config.mjs";
+import { getDatabase } from "@/lib/db/client";
 import { processBridge } from "@/lib/core/process-bridge.mjs";
-import type { LeasedWorker } from "./worker";
+import { runnerOf, type JobDefinition } from "./define";
 
 /**
- * Starts one of this process's background workers (called once per worker from instrumentation.ts):
- * at most one per name in the process, none when its setting turns it off. On SIGTERM it stops after
- * its current step and hands its jobs back, so that another instance (or this one after a restart)
- * continues at once; scripts/start.mjs also stops every one of them before it closes the database.
+ * Starts the registered jobs that this process's settings turn on (instrumentation.ts, once, with the registry of
+ * lib/features/jobs.ts): at most one runner per name in the process. On SIGTERM each stops after its current step and
+ * hands its work back, so that another instance (or this one after a restart) continues at once; scripts/start.mjs
+ * also stops every one of them before it closes the database.
  */
-export async function startBackgroundWorker(name: string, enabled: boolean, create: (db: Db) => LeasedWorker): Promise<void> {
-  const workers = (processBridge().backgroundWorkers ??= new Map());
-  if (!enabled || workers.has(name)) return;
+export async function startJobs(jobs: readonly JobDefinition[]): Promise<void> {
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
+    names.add(job.name);
+  }
+  const settings = config();
+  const wanted = jobs.filter((job) => job.enabled(settings));
+  const runners = (processBridge().backgroundJobs ??= new Map());
+  if (wanted.every((job) => runners.has(job.name))) return;
   const { db } = await getDatabase();
-  // Another start of the same worker may have finished while this one waited for the database.
-  if (workers.has(name)) return;
-  const worker = create(db);
-  workers.set(name, worker);
-  worker.start();
-  const stop = () => void worker.stop();
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  for (const job of wanted) {
+    // Another start may have finished while this one waited for the database.
+    if (runners.has(job.name)) continue;
+    const runner = runnerOf(job, db, settings);
+    runners.set(job.name, runner);
+    runner.start();
+    const stop = () => void runner.stop();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  }
 }

@@ -19,8 +19,8 @@ export interface PlatformWorkerOptions {
   owner?: string;
   /** The platform for a job; default: the configured connection. */
   connect?: (db: Db) => Promise<PlatformClient>;
-  /** The lease a job is held under, renewed while it runs; default from the worker's setting. */
-  leaseSeconds?: number;
+  /** The lease a job is held under, renewed while it runs (the job's definition reads it from the settings). */
+  leaseSeconds: number;
   /** How often an idle worker looks for a job; default 1 s. */
   pollMs?: number;
   /** Longest wait for the request budget inside one call; longer waits are recorded on the job. */

@@ -122,7 +122,7 @@ export class AdjustmentWorker extends LeasedWorker {
       area: "adjustments",
       noun: "adjustments",
       owner: options.owner,
-      leaseSeconds: options.leaseSeconds ?? settings.adjustmentLeaseSeconds,
+      leaseSeconds: options.leaseSeconds,
       pollMs: options.pollMs ?? 1000,
       log: settings.exportLog,
     });

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { DashboardError } from "@/lib/core/actions/errors";
+import { defineJob } from "@/lib/core/jobs/define";
 import type { LedgerOperation, LedgerOutcome, LedgerResult } from "./types";
 
 /**
@@ -52,7 +53,7 @@ const STALE_PENDING_MS = 5 * 60_000;
  */
 const KEY_RETENTION_DAYS = 7;
 
-/** Deletes settled keys older than the retention; answers how many. Called now and then by claimIntent. */
+/** Deletes settled keys older than the retention; answers how many (idempotencyKeyPruning, below). */
 export async function pruneIdempotencyKeys(db: Db, retentionDays = KEY_RETENTION_DAYS): Promise<number> {
   const rows = await queryRows<{ key: string }>(
     db,
@@ -63,11 +64,19 @@ export async function pruneIdempotencyKeys(db: Db, retentionDays = KEY_RETENTION
   return rows.length;
 }
 
+/** Deletes the settled keys past their retention, every ten minutes on every instance. */
+export const idempotencyKeyPruning = defineJob({
+  kind: "periodic",
+  name: "idempotency-key-pruning",
+  everyMs: 10 * 60_000,
+  enabled: () => true,
+  run: (db) => pruneIdempotencyKeys(db),
+});
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** True when this submission won the key and must perform the operation. */
 export async function claimIntent(db: Db, intent: Intent): Promise<boolean> {
-  if (Math.random() < 0.01) void pruneIdempotencyKeys(db).catch(() => undefined);
   const rows = await queryRows<{ key: string }>(
     db,
     sql`INSERT INTO dashboard.idempotency_keys (key, user_id, operation, fingerprint, status)

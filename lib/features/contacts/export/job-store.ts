@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
-import { config } from "@/lib/core/config.mjs";
 import { claimLease, type LeasedTable } from "@/lib/core/jobs/lease";
 import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus } from "./jobs";
 
@@ -19,10 +18,6 @@ import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus } from 
  *   fail, release, clean up
  */
 export const EXPORT_JOBS: LeasedTable = { name: "export_jobs", active: ["running"] };
-
-export function leaseSecondsFromEnv(): number {
-  return config().dashboard.exportLeaseSeconds;
-}
 
 /** Takes the oldest job that is queued, or running under an expired lease; null when there is none. */
 export async function claimExportJob(db: Db, owner: string, leaseSeconds: number): Promise<ExportJobRow | null> {

@@ -21,7 +21,7 @@ describe.skipIf(!disk.mounted)("a database that cannot serve", () => {
     const infos: string[] = [];
     const errorSpy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void errors.push(String(line)));
     const logSpy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void infos.push(String(line)));
-    const worker = new ExportWorker({ db: database.db, pollMs: 20 });
+    const worker = new ExportWorker({ db: database.db, pollMs: 20, leaseSeconds: 30 });
     try {
       await database.db.execute(sql`CREATE TABLE scratch (id int PRIMARY KEY, n bigint NOT NULL, pad text)`);
       await database.db.execute(sql`INSERT INTO scratch VALUES (1, 0, '')`);

@@ -5,7 +5,7 @@ import { config } from "@/lib/core/config.mjs";
 import { LeasedWorker, type PlatformWorkerOptions } from "@/lib/core/jobs/worker";
 import { serialiseBatch, type ExportFormat } from "./format";
 import { type ExportJobRow, type StoredFilters } from "./jobs";
-import { claimExportJob, cleanupExpiredExports, commitBatch, EXPORT_JOBS, exportJobStatus, failJob, leaseSecondsFromEnv, recordFailures } from "./job-store";
+import { claimExportJob, cleanupExpiredExports, commitBatch, EXPORT_JOBS, exportJobStatus, failJob, recordFailures } from "./job-store";
 
 /**
  * The export worker, the runner: in every server process, it takes one job at a
@@ -50,7 +50,7 @@ export class ExportWorker extends LeasedWorker {
       area: "contact-export",
       noun: "exports",
       owner: options.owner,
-      leaseSeconds: options.leaseSeconds ?? leaseSecondsFromEnv(),
+      leaseSeconds: options.leaseSeconds,
       pollMs: options.pollMs ?? 1000,
       log: config().dashboard.exportLog,
     });
