@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Card } from "@/components/ui/card";
 import { cancelBatchAction, confirmRunAction, requestDryRunAction, saveMappingAction } from "@/lib/features/adjustments/actions";
-import type { StoredTotals } from "@/lib/features/adjustments/batch-store";
+import type { StoredTotals } from "@/lib/features/adjustments/records";
 import type { BatchView } from "@/lib/features/adjustments/views";
 import { BatchFacts } from "./batch-facts";
 import { BatchProgress } from "./batch-progress";

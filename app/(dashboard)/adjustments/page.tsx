@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
-import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
 import { loadBatchList } from "@/lib/features/adjustments/load-batch";
 import { getDb } from "@/lib/db/client";
 import { parsePage } from "@/lib/dashboard/format";

@@ -6,17 +6,9 @@ import { authedAction } from "@/lib/auth/authed-action";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db/client";
 import { getLocale } from "@/lib/i18n/server";
-import {
-  batchesWithHash,
-  confirmRun,
-  kindsOf,
-  mayAdjustBalances,
-  readBatch,
-  requestCancel,
-  requestDryRun,
-  type BatchView,
-  type StoredTotals,
-} from "./batch-store";
+import { batchesWithHash, confirmRun, readBatch, requestCancel, requestDryRun } from "./batch-store";
+import { kindsOf, mayAdjustBalances } from "./permissions";
+import type { StoredBatch, StoredTotals } from "./records";
 import { applyMapping } from "./upload";
 import { requireStepUp } from "@/lib/auth/step-up";
 
@@ -26,7 +18,7 @@ const toMinor = (text: string): bigint => (/^-?\d{1,30}$/.test(text) ? BigInt(te
 const BatchIdSchema = z.object({ batchId: z.uuid() });
 
 /** The batch, when this member's role may make every kind of operation it holds (top-ups, debits or both). */
-async function batchFor(db: Db, user: Pick<SessionUser, "role">, batchId: string): Promise<BatchView> {
+async function batchFor(db: Db, user: Pick<SessionUser, "role">, batchId: string): Promise<StoredBatch> {
   const batch = await readBatch(db, batchId);
   if (!batch) throw new DashboardError("adjustments.batch.not_found");
   if (!mayAdjustBalances(user.role, batch.totals ? kindsOf(batch.totals) : undefined)) throw new DashboardError("adjustments.batch.role");

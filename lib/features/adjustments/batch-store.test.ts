@@ -3,20 +3,8 @@ import { createTestDatabase } from "@/lib/db/testing/database";
 import type { Database, Db } from "@/lib/db/client";
 import { afterAll } from "vitest";
 import { uniqueId } from "@/lib/platform/testing/tenants";
-import {
-  batchesWithHash,
-  confirmRun,
-  createBatch,
-  estimateSecondsLeft,
-  kindsOf,
-  listBatches,
-  mayAdjustBalances,
-  readBatch,
-  readRows,
-  requestCancel,
-  requestDryRun,
-  saveValidation,
-} from "./batch-store";
+import { batchesWithHash, confirmRun, createBatch, listBatches, readBatch, readRows, requestCancel, requestDryRun, saveValidation } from "./batch-store";
+import { kindsOf } from "./permissions";
 import { createMember, totalsOf, validatedBatch } from "./testing/batches";
 import type { AdjustmentRow } from "./types";
 
@@ -159,19 +147,5 @@ describe("batch store", () => {
     const listed = await listBatches(db, { limit: 2 });
     expect(listed.items.map((batch) => batch.id)).toEqual([now, (await listBatches(db, { offset: 1, limit: 1 })).items[0].id]);
     expect(listed.total).toBeGreaterThanOrEqual(2);
-  });
-
-  test("roles: a batch needs the permission of every kind of operation it holds", () => {
-    expect(mayAdjustBalances("support")).toBe(true);
-    expect(mayAdjustBalances("owner", ["debit"])).toBe(true);
-    expect(mayAdjustBalances("lead")).toBe(false);
-    expect(mayAdjustBalances("lead", [])).toBe(true);
-  });
-
-  test("ETA: remaining rows × the observed time per row, or the budget's background rate while waiting", () => {
-    expect(estimateSecondsLeft({ remaining: 100, done: 50, elapsedSeconds: 25, waitSeconds: 0, limitPerMinute: 120 })).toBe(50);
-    // Waiting: 114 rows a minute at most (120 − the reserve of 6), plus the wait.
-    expect(estimateSecondsLeft({ remaining: 114, done: 0, elapsedSeconds: 0, waitSeconds: 10, limitPerMinute: 120 })).toBe(70);
-    expect(estimateSecondsLeft({ remaining: 0, done: 5, elapsedSeconds: 5, waitSeconds: 0, limitPerMinute: null })).toBe(0);
   });
 });

@@ -4,60 +4,29 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { adjustmentBatches, adjustmentRows } from "@/lib/db/schema";
 import { DashboardError } from "@/lib/core/actions/errors";
-import { can, type Role } from "@/lib/auth/permissions";
-import { reserveFor } from "@/lib/api/budget";
-import type { AdjustmentKind, AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem } from "./types";
+import {
+  canonicalTotals,
+  storedTotals,
+  toRowView,
+  toStoredBatch,
+  type BatchQueryRow,
+  type BatchRowView,
+  type EarlierUpload,
+  type StoredBatch,
+  type StoredTotals,
+} from "./records";
+import { stepOf, type BatchAction, type RowRunStatus, type Step } from "./states";
+import type { AdjustmentRow, AdjustmentTotals, BatchStatus, ColumnMapping, RowProblem } from "./types";
 
 /**
- * The batches of bulk balance adjustments and their rows (SQL only; the dry run
- * and the run are the worker's, worker.ts). A batch moves
- * uploaded → validated → checking → checked → running → finished | cancelled | failed | stopped;
- * validation may be replaced until the run is confirmed, and the run is
- * confirmed only after a finished dry run. Permissions are the callers'
- * (mayAdjustBalances says which role may).
+ * The batches of bulk balance adjustments and their rows: the SQL. What each action may do in each status is the
+ * state machine's (states.ts), applied here under the batch's row lock; what is read comes back as records
+ * (records.ts). The dry run and the run are the worker's (worker.ts, run-store.ts). Permissions are the callers'
+ * (permissions.ts).
  */
-export type { BatchStatus } from "./types";
-export const ROW_RUN_STATUSES = ["pending", "sending", "succeeded", "failed", "unknown", "cancelled"] as const;
-export type RowRunStatus = (typeof ROW_RUN_STATUSES)[number];
-
-/** AdjustmentTotals as stored and sent to the browser: sums as digit strings of minor units. */
-export type StoredTotals = Record<string, Record<AdjustmentKind, { count: number; minor: string }>>;
-
-/** What the dry run found: rows that would go through, rows refused, and how many per refusal code. */
-export interface DryRunSummary {
-  ok: number;
-  refused: number;
-  codes: Record<string, number>;
-}
 
 /** Rows written per statement (as one JSON parameter). */
 const CHUNK = 5000;
-
-/** A member may create and run a batch when the role may make every kind of operation the batch holds (both, before its rows are known). */
-export function mayAdjustBalances(role: Role, kinds: Iterable<AdjustmentKind> = ["top_up", "debit"]): boolean {
-  for (const kind of kinds) if (!can(role, kind === "top_up" ? "accounts.top_up" : "accounts.debit")) return false;
-  return true;
-}
-
-/** The kinds of operation a batch's valid rows hold (from its totals). */
-export function kindsOf(totals: StoredTotals | AdjustmentTotals | null): AdjustmentKind[] {
-  const kinds = new Set<AdjustmentKind>();
-  for (const byKind of Object.values(totals ?? {})) {
-    for (const kind of ["top_up", "debit"] as const) if ((byKind[kind]?.count ?? 0) > 0) kinds.add(kind);
-  }
-  return (["top_up", "debit"] as const).filter((kind) => kinds.has(kind));
-}
-
-function storedTotals(totals: AdjustmentTotals): StoredTotals {
-  const stored: StoredTotals = {};
-  for (const [currency, byKind] of Object.entries(totals)) {
-    stored[currency] = {
-      top_up: { count: byKind.top_up?.count ?? 0, minor: (byKind.top_up?.minor ?? BigInt(0)).toString() },
-      debit: { count: byKind.debit?.count ?? 0, minor: (byKind.debit?.minor ?? BigInt(0)).toString() },
-    };
-  }
-  return stored;
-}
 
 function chunksOf<T>(items: readonly T[], size = CHUNK): T[][] {
   const chunks: T[][] = [];
@@ -67,9 +36,13 @@ function chunksOf<T>(items: readonly T[], size = CHUNK): T[][] {
 
 const inTransaction = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => fn(tx as unknown as Db));
 
-async function lockBatch(tx: Db, batchId: string): Promise<{ status: BatchStatus } | null> {
+/** Locks a batch's row and answers the step an action takes from its status; refusals (and a batch not found) throw. */
+async function lockFor(tx: Db, batchId: string, action: BatchAction): Promise<Exclude<Step, { refused: string }>> {
   const [row] = await queryRows<{ status: BatchStatus }>(tx, sql`SELECT status FROM dashboard.adjustment_batches WHERE id = ${batchId}::uuid FOR UPDATE`);
-  return row ?? null;
+  if (!row) throw new DashboardError("adjustments.batch.not_found");
+  const step = stepOf(row.status, action);
+  if ("refused" in step) throw new DashboardError(step.refused);
+  return step;
 }
 
 export interface NewBatch {
@@ -121,9 +94,7 @@ export interface Validation {
  */
 export async function saveValidation(db: Db, batchId: string, validation: Validation): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const batch = await lockBatch(tx, batchId);
-    if (!batch) throw new DashboardError("adjustments.batch.not_found");
-    if (!["uploaded", "validated", "checked"].includes(batch.status)) throw new DashboardError("adjustments.batch.not_editable");
+    await lockFor(tx, batchId, "validate");
     await tx.execute(
       sql`UPDATE dashboard.adjustment_rows SET contact_id = NULL, currency = NULL, kind = NULL, amount = NULL, description = NULL, problems = NULL,
             dry_account_id = NULL, dry_status = NULL, dry_code = NULL, dry_balance_after = NULL, updated_at = now()
@@ -177,10 +148,7 @@ export async function saveValidation(db: Db, batchId: string, validation: Valida
 /** Asks the worker for a dry run (again, after a change on the platform) of a validated batch with valid rows. */
 export async function requestDryRun(db: Db, batchId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const batch = await lockBatch(tx, batchId);
-    if (!batch) throw new DashboardError("adjustments.batch.not_found");
-    if (batch.status === "checking") return;
-    if (batch.status !== "validated" && batch.status !== "checked") throw new DashboardError(refusalOf(batch.status));
+    if ("stay" in (await lockFor(tx, batchId, "dry_run"))) return;
     const [{ valid }] = await queryRows<{ valid: number }>(tx, sql`SELECT valid_count AS valid FROM dashboard.adjustment_batches WHERE id = ${batchId}::uuid`);
     if (Number(valid) === 0) throw new DashboardError("adjustments.batch.nothing_valid");
     await tx.execute(
@@ -194,26 +162,6 @@ export async function requestDryRun(db: Db, batchId: string): Promise<void> {
   });
 }
 
-function refusalOf(status: BatchStatus): string {
-  if (status === "running" || status === "finished") return "adjustments.batch.already_run";
-  if (status === "cancelled" || status === "failed" || status === "stopped") return "adjustments.batch.ended";
-  if (status === "checking") return "adjustments.batch.checking";
-  return "adjustments.batch.dry_run_needed";
-}
-
-/** Totals as one string, currencies in order and empty kinds left out, to compare what a page showed with what is stored. */
-function canonicalTotals(totals: StoredTotals | null): string {
-  return JSON.stringify(
-    Object.keys(totals ?? {})
-      .sort()
-      .flatMap((currency) =>
-        (["top_up", "debit"] as const)
-          .filter((kind) => (totals![currency][kind]?.count ?? 0) > 0)
-          .map((kind) => [currency, kind, totals![currency][kind].count, totals![currency][kind].minor]),
-      ),
-  );
-}
-
 /**
  * Starts the run of a batch whose dry run has finished: every valid row becomes
  * pending, and the member who confirmed is recorded (the audit entries are
@@ -224,9 +172,7 @@ function canonicalTotals(totals: StoredTotals | null): string {
  */
 export async function confirmRun(db: Db, batchId: string, member: { id: number; sessionId?: string }, options: { totals?: StoredTotals } = {}): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const batch = await lockBatch(tx, batchId);
-    if (!batch) throw new DashboardError("adjustments.batch.not_found");
-    if (batch.status !== "checked") throw new DashboardError(refusalOf(batch.status));
+    await lockFor(tx, batchId, "confirm");
     if (options.totals) {
       const [stored] = await tx.select({ totals: adjustmentBatches.totals }).from(adjustmentBatches).where(eq(adjustmentBatches.id, batchId));
       if (canonicalTotals(stored.totals as StoredTotals | null) !== canonicalTotals(options.totals))
@@ -262,16 +208,13 @@ export async function confirmRun(db: Db, batchId: string, member: { id: number; 
  */
 export async function requestCancel(db: Db, batchId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const batch = await lockBatch(tx, batchId);
-    if (!batch) throw new DashboardError("adjustments.batch.not_found");
-    if (batch.status === "running") {
+    if ("flag" in (await lockFor(tx, batchId, "cancel"))) {
       await tx
         .update(adjustmentBatches)
         .set({ cancelRequested: true, updatedAt: sql`now()` })
         .where(eq(adjustmentBatches.id, batchId));
       return;
     }
-    if (!["uploaded", "validated", "checking", "checked"].includes(batch.status)) throw new DashboardError("adjustments.batch.not_cancellable");
     await tx
       .update(adjustmentBatches)
       .set({
@@ -285,134 +228,6 @@ export async function requestCancel(db: Db, batchId: string): Promise<void> {
       })
       .where(eq(adjustmentBatches.id, batchId));
   });
-}
-
-export interface MemberRef {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** What the pages show of a batch; times are the database's clock. */
-export interface BatchView {
-  id: string;
-  fileName: string;
-  fileHash: string;
-  delimiter: string;
-  headers: string[];
-  mapping: ColumnMapping | null;
-  status: BatchStatus;
-  createdBy: MemberRef;
-  createdAt: string;
-  rows: number;
-  valid: number;
-  invalid: number;
-  totals: StoredTotals | null;
-  /** Valid rows checked so far by the dry run, and its summary once finished. */
-  dryRun: { done: number; summary: DryRunSummary | null; checkedAt: string | null };
-  /** Of the run's rows (the valid ones). */
-  progress: { total: number; done: number; ok: number; failed: number; unknown: number; cancelled: number; percent: number };
-  cancelRequested: boolean;
-  confirmedBy: MemberRef | null;
-  confirmedAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  waitReason: string | null;
-  /** Seconds until the worker resumes (0 when not waiting). */
-  waitSeconds: number;
-  /** The estimate of the run's (or the dry run's) remaining time; null when there is none yet. */
-  secondsLeft: number | null;
-  errorCode: string | null;
-  error: string | null;
-}
-
-/**
- * Remaining rows × the observed time per row; before any row (or while waiting
- * for the budget), remaining rows at the background lane's share of the rate
- * limit (limit − the interactive reserve, a minute), plus the wait.
- */
-export function estimateSecondsLeft(input: {
-  remaining: number;
-  done: number;
-  elapsedSeconds: number;
-  waitSeconds: number;
-  limitPerMinute: number | null;
-}): number | null {
-  if (input.remaining <= 0) return 0;
-  const limit = input.limitPerMinute ?? 120;
-  const budgetSecondsPerRow = 60 / Math.max(1, limit - reserveFor(limit));
-  const observed = input.done > 0 && input.elapsedSeconds > 0 ? input.elapsedSeconds / input.done : null;
-  const perRow = input.waitSeconds > 0 || observed === null ? Math.max(observed ?? 0, budgetSecondsPerRow) : observed;
-  return Math.ceil(input.waitSeconds + input.remaining * perRow);
-}
-
-type BatchRow = typeof adjustmentBatches.$inferSelect;
-
-interface BatchQueryRow {
-  batch: BatchRow;
-  creatorName: string | null;
-  creatorEmail: string | null;
-  confirmerName: string | null;
-  confirmerEmail: string | null;
-  nowMs: number;
-}
-
-function toView(row: BatchQueryRow, limitPerMinute: number | null): BatchView {
-  const { batch, nowMs } = row;
-  const status = batch.status as BatchStatus;
-  const waiting = (status === "running" || status === "checking") && batch.waitReason && batch.waitUntil && batch.waitUntil.getTime() > nowMs;
-  const waitSeconds = waiting ? Math.ceil((batch.waitUntil!.getTime() - nowMs) / 1000) : 0;
-  const total = batch.validCount;
-  const percent = status === "finished" ? 100 : total > 0 ? Math.min(100, Math.floor((batch.doneCount / total) * 1000) / 10) : 0;
-  let secondsLeft: number | null = null;
-  if (status === "running" && batch.startedAt) {
-    secondsLeft = estimateSecondsLeft({
-      remaining: total - batch.doneCount,
-      done: batch.doneCount,
-      elapsedSeconds: Math.max(0, nowMs - batch.startedAt.getTime()) / 1000,
-      waitSeconds,
-      limitPerMinute,
-    });
-  } else if (status === "checking") {
-    secondsLeft = estimateSecondsLeft({ remaining: total - batch.dryRunDone, done: 0, elapsedSeconds: 0, waitSeconds, limitPerMinute });
-  }
-  const member = (id: number | null, name: string | null, email: string | null): MemberRef | null =>
-    id === null ? null : { id, name: name ?? "", email: email ?? "" };
-  return {
-    id: batch.id,
-    fileName: batch.fileName,
-    fileHash: batch.fileHash,
-    delimiter: batch.delimiter,
-    headers: batch.headers,
-    mapping: (batch.mapping as ColumnMapping | null) ?? null,
-    status,
-    createdBy: member(batch.createdBy, row.creatorName, row.creatorEmail)!,
-    createdAt: batch.createdAt.toISOString(),
-    rows: batch.rowCount,
-    valid: batch.validCount,
-    invalid: batch.invalidCount,
-    totals: (batch.totals as StoredTotals | null) ?? null,
-    dryRun: { done: batch.dryRunDone, summary: (batch.dryRun as DryRunSummary | null) ?? null, checkedAt: batch.checkedAt?.toISOString() ?? null },
-    progress: {
-      total,
-      done: batch.doneCount,
-      ok: batch.okCount,
-      failed: batch.failedCount,
-      unknown: batch.unknownCount,
-      cancelled: batch.cancelledCount,
-      percent,
-    },
-    cancelRequested: batch.cancelRequested,
-    confirmedBy: member(batch.confirmedBy, row.confirmerName, row.confirmerEmail),
-    confirmedAt: batch.confirmedAt?.toISOString() ?? null,
-    startedAt: batch.startedAt?.toISOString() ?? null,
-    finishedAt: batch.finishedAt?.toISOString() ?? null,
-    waitReason: waiting ? batch.waitReason : null,
-    waitSeconds,
-    secondsLeft,
-    errorCode: batch.errorCode,
-    error: batch.error,
-  };
 }
 
 async function selectBatches(db: Db, where: SQL, order: SQL, limit: number, offset: number): Promise<BatchQueryRow[]> {
@@ -454,30 +269,20 @@ async function selectBatches(db: Db, where: SQL, order: SQL, limit: number, offs
 }
 
 /** One batch as the pages show it; null when there is none with this id. `limitPerMinute`: the budget's limit, for the ETA. */
-export async function readBatch(db: Db, batchId: string, options: { limitPerMinute?: number | null } = {}): Promise<BatchView | null> {
+export async function readBatch(db: Db, batchId: string, options: { limitPerMinute?: number | null } = {}): Promise<StoredBatch | null> {
   if (!isUuid(batchId)) return null;
   const [row] = await selectBatches(db, sql`b.id = ${batchId}::uuid`, sql`b.id`, 1, 0);
-  return row ? toView(row, options.limitPerMinute ?? null) : null;
+  return row ? toStoredBatch(row, options.limitPerMinute ?? null) : null;
 }
 
 /** Batches newest first, for the list page. */
 export async function listBatches(
   db: Db,
   options: { offset?: number; limit?: number; limitPerMinute?: number | null } = {},
-): Promise<{ items: BatchView[]; total: number }> {
+): Promise<{ items: StoredBatch[]; total: number }> {
   const [{ total }] = await queryRows<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM dashboard.adjustment_batches`);
   const rows = await selectBatches(db, sql`true`, sql`b.created_at DESC, b.id DESC`, options.limit ?? 20, options.offset ?? 0);
-  return { items: rows.map((row) => toView(row, options.limitPerMinute ?? null)), total: Number(total) };
-}
-
-export interface EarlierUpload {
-  id: string;
-  fileName: string;
-  createdAt: string;
-  createdBy: MemberRef;
-  status: BatchStatus;
-  /** Rows that succeeded in its run. */
-  ok: number;
+  return { items: rows.map((row) => toStoredBatch(row, options.limitPerMinute ?? null)), total: Number(total) };
 }
 
 /** Earlier uploads of the same bytes (newest first), for the "this file was uploaded before" confirmation. */
@@ -509,27 +314,6 @@ export async function batchesWithHash(db: Db, fileHash: string, options: { exclu
   }));
 }
 
-/** One row as the pages and the result file show it; money as digit strings of minor units. */
-export interface BatchRowView {
-  line: number;
-  cells: string[];
-  contactId: number | null;
-  currency: string | null;
-  kind: AdjustmentKind | null;
-  amountMinor: string | null;
-  description: string | null;
-  problems: RowProblem[] | null;
-  dry: { accountId: number | null; status: "ok" | "refused"; code: string | null; balanceAfter: string | null } | null;
-  run: {
-    status: RowRunStatus | null;
-    idempotencyKey: string | null;
-    errorCode: string | null;
-    errorParams: Record<string, string | number> | null;
-    errorText: string | null;
-    balanceAfter: string | null;
-  };
-}
-
 /** Which rows: by run status, or `invalid` (problems), or `refused` (by the dry run). */
 export type RowFilter = RowRunStatus | "invalid" | "refused";
 
@@ -538,33 +322,6 @@ function rowFilter(filter: RowFilter | undefined): SQL {
   if (filter === "invalid") return sql`r.problems IS NOT NULL`;
   if (filter === "refused") return sql`r.dry_status = 'refused'`;
   return sql`r.run_status = ${filter}`;
-}
-
-type RowRecord = typeof adjustmentRows.$inferSelect;
-
-export function toRowView(row: RowRecord): BatchRowView {
-  return {
-    line: row.line,
-    cells: row.cells,
-    contactId: row.contactId,
-    currency: row.currency,
-    kind: row.kind as AdjustmentKind | null,
-    amountMinor: row.amount?.toString() ?? null,
-    description: row.description,
-    problems: (row.problems as RowProblem[] | null) ?? null,
-    dry:
-      row.dryStatus === null
-        ? null
-        : { accountId: row.dryAccountId, status: row.dryStatus as "ok" | "refused", code: row.dryCode, balanceAfter: row.dryBalanceAfter?.toString() ?? null },
-    run: {
-      status: row.runStatus as RowRunStatus | null,
-      idempotencyKey: row.idempotencyKey,
-      errorCode: row.errorCode,
-      errorParams: (row.errorParams as Record<string, string | number> | null) ?? null,
-      errorText: row.errorText,
-      balanceAfter: row.balanceAfter?.toString() ?? null,
-    },
-  };
 }
 
 /** Every row's cells in line order (the mapping step validates them all again), in one query. */

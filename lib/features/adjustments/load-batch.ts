@@ -1,7 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { batchesWithHash, listBatches, readBatch, readRows, type BatchRowView, type BatchView as StoredBatch, type StoredTotals } from "./batch-store";
+import { batchesWithHash, listBatches, readBatch, readRows } from "./batch-store";
+import type { BatchRowView, StoredBatch, StoredTotals } from "./records";
 import { guessMapping } from "./mapping";
 import { STOP_REASONS, type RowProblem, type StopReason } from "./types";
 import {

@@ -8,7 +8,7 @@ import { adjustmentBatches, adjustmentRows } from "@/lib/db/schema";
 import { minorToMajor } from "@/lib/core/money/money";
 import { describeCode } from "@/lib/features/ledger/outcome-codes";
 import { hasMessage, translator } from "@/lib/i18n/translate";
-import { toRowView, type BatchRowView } from "./batch-store";
+import { toRowView, type BatchRowView } from "./records";
 import type { ColumnMapping } from "./types";
 
 /** Columns of a batch's result file. */

@@ -4,7 +4,8 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { adjustmentBatches } from "@/lib/db/schema";
 import { claimLease, type LeasedTable } from "@/lib/core/jobs/lease";
 import type { DryRunResult } from "./dry-run";
-import type { DryRunSummary, RowRunStatus } from "./batch-store";
+import type { DryRunSummary } from "./records";
+import type { RowRunStatus } from "./states";
 import type { AdjustmentKind, AdjustmentRow, StopReason } from "./types";
 
 /**

@@ -1,6 +1,6 @@
 import { defineMessages } from "./define";
 
-/** Bulk adjustments: refusals of the batch store and the row codes of the dry run and the run (lib/features/adjustments/batch-store.ts, worker.ts). */
+/** Bulk adjustments: refusals of the batch store and the row codes of the dry run and the run (lib/features/adjustments/states.ts, batch-store.ts, worker.ts). */
 export const adjustmentBatchMessages = defineMessages(
   {
     "adjustments.batch.not_found": "This batch no longer exists.",

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { readBudget } from "@/lib/api";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
-import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
 import { loadBatchView } from "@/lib/features/adjustments/load-batch";
 import { getDb } from "@/lib/db/client";
 import { getPlatform } from "@/lib/dashboard/platform";

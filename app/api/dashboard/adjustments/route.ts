@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DashboardError } from "@/lib/core/actions/errors";
-import { mayAdjustBalances } from "@/lib/features/adjustments/batch-store";
+import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
 import { readUploadedFile, uploadAdjustmentFile } from "@/lib/features/adjustments/upload";
 import { authedRoute } from "@/lib/auth/authed-route";
 import { getLocale } from "@/lib/i18n/server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { mayAdjustBalances, readBatch } from "@/lib/features/adjustments/batch-store";
+import { readBatch } from "@/lib/features/adjustments/batch-store";
+import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
 import { adjustmentResultCsvStream } from "@/lib/features/adjustments/result-csv";
 import { authedRoute, errorResponse } from "@/lib/auth/authed-route";
 import { permissionExplanation } from "@/lib/auth/authorize";
