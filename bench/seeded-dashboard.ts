@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
+import { signInOverHttp } from "@/lib/testing/sign-in";
 
 /**
  * A fresh embedded (PGlite) dashboard for a benchmark: a temporary DATA_DIR seeded by scripts/seed-dashboard.ts
@@ -77,25 +78,10 @@ export async function startSeededDashboard(options: SeedOptions): Promise<Seeded
 }
 
 /** "name=value" of a Set-Cookie line (the value may hold "="). */
-function cookiePair(line: string): [string, string] {
-  const pair = line.split(";")[0];
-  const at = pair.indexOf("=");
-  return [pair.slice(0, at), pair.slice(at + 1)];
-}
-
 /** next-auth's credentials sign-in over HTTP: the session cookie ("name=value; …") to send with later requests. */
 export async function signInForCookie(baseUrl: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const jar = new Map(csrf.headers.getSetCookie().map(cookiePair));
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const answer = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
+  const answer = await signInOverHttp(baseUrl, email, password);
   if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
-  for (const [name, value] of answer.headers.getSetCookie().map(cookiePair)) jar.set(name, value);
-  if (![...jar.keys()].some((name) => name.includes("session-token"))) throw new Error("sign-in set no session cookie");
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  if (!answer.cookie.split("; ").some((pair) => pair.split("=")[0].includes("session-token"))) throw new Error("sign-in set no session cookie");
+  return answer.cookie;
 }

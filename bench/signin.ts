@@ -28,6 +28,7 @@ import { startSeededDashboard } from "./seeded-dashboard";
 import { reportRatio } from "./report";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { config } from "@/lib/core/config.mjs";
+import { csrfOf, signInOverHttp } from "@/lib/testing/sign-in";
 
 const ATTEMPTS = Number(process.env.BENCH_SIGNIN_ATTEMPTS ?? 300);
 const PROBES = Number(process.env.BENCH_SIGNIN_PROBES ?? 4);
@@ -107,25 +108,12 @@ async function runRound(round: Round): Promise<RoundFigures> {
       return { status: answer.status, ms: performance.now() - from };
     };
     // One CSRF token (and its cookie) serves every attempt, as one script would reuse it.
-    const csrf = await fetch(`${server.url}/api/auth/csrf`);
-    const cookie = (csrf.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]).join("; ");
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrf = await csrfOf(server.url);
     const signIn = async (email: string): Promise<SignInAnswer> => {
       const from = performance.now();
-      const answer = await fetch(`${server.url}/api/auth/callback/credentials`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrfToken, email, password: `wrong-${randomBytes(6).toString("hex")}`, json: "true" }),
-      });
-      const text = await answer.text();
-      let error = "(no error)";
-      try {
-        error = new URL((JSON.parse(text) as { url: string }).url).searchParams.get("error")?.replace(/:\d+$/, ":N") ?? error;
-      } catch {
-        error = `(body: ${text.slice(0, 60)})`;
-      }
-      return { status: answer.status, error, retryAfter: answer.headers.get("retry-after"), ms: performance.now() - from };
+      const answer = await signInOverHttp(server.url, email, `wrong-${randomBytes(6).toString("hex")}`, { csrf });
+      const error = answer.body.trimStart().startsWith("{") ? (answer.error?.replace(/:\d+$/, ":N") ?? "(no error)") : `(body: ${answer.body.slice(0, 60)})`;
+      return { status: answer.status, error, retryAfter: answer.retryAfter, ms: performance.now() - from };
     };
 
     // Warm the routes (not counted): the API, and one wrong sign-in for an address-free email.

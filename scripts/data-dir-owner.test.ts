@@ -9,6 +9,7 @@ import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
 import { freePort } from "@/lib/testing/free-port";
 import { holdDataDir } from "@/lib/testing/data-dir-holder";
 import { assertBuilt, startServer, type ServerInstance } from "@/lib/testing/server";
+import { signInOverHttp } from "@/lib/testing/sign-in";
 
 /**
  * The everyday commands against an embedded DATA_DIR while `npm start` holds it and
@@ -72,20 +73,7 @@ function writeFixtures(name: string, document: unknown): string {
 }
 
 /** Signs in through next-auth's credentials callback, as the login form does; answers the form's error, or the session's cookies. */
-async function signIn(url: string, email: string, password: string): Promise<{ error: string | null; cookie: string }> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const csrfCookies = (csrf.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const answer = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: csrfCookies.join("; "), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const { url: next } = (await answer.json()) as { url: string };
-  const cookie = [...csrfCookies, ...(answer.headers.getSetCookie() ?? []).map((line) => line.split(";")[0])].join("; ");
-  return { error: new URL(next).searchParams.get("error"), cookie };
-}
+const signIn = (url: string, email: string, password: string) => signInOverHttp(url, email, password);
 
 const me = (url: string, cookie: string) => fetch(`${url}/api/dashboard/me`, { headers: { cookie } });
 const getMe = (url: string, key: string) => fetch(`${url}/api/v1/getMe`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } });

@@ -7,6 +7,7 @@ import net from "node:net";
 import { freePort } from "@/lib/testing/free-port";
 import { startServer } from "@/lib/testing/server";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock.mjs";
+import { signInOverHttp } from "@/lib/testing/sign-in";
 
 /** `npm start` and `npm run platform:load` on the embedded database, as an operator runs them. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-start-"));
@@ -207,17 +208,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     const server = await startServer({ env: { ...env, DASHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS: "3" } });
     /** A failed sign-in through next-auth's credentials callback; answers the error the form would show. */
     const failSignIn = async (email: string, forwardedFor: string): Promise<string | null> => {
-      const csrf = await fetch(`${server.url}/api/auth/csrf`);
-      const cookie = (csrf.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]).join("; ");
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const answer = await fetch(`${server.url}/api/auth/callback/credentials`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
-        body: new URLSearchParams({ csrfToken, email, password: "wrong password", json: "true" }),
-      });
-      const { url } = (await answer.json()) as { url: string };
-      return new URL(url).searchParams.get("error");
+      return (await signInOverHttp(server.url, email, "wrong password", { headers: { "x-forwarded-for": forwardedFor } })).error;
     };
     try {
       // Failures, each for another account and "from" another address, are all one address (127.0.0.1): the third locks it.

@@ -7,6 +7,7 @@ import { createTestDatabase, serverDatabaseEnv, type TestDatabase } from "@/lib/
 import { assertBuilt, startServer } from "@/lib/testing/server";
 import { PASSWORD_CHECKS_AT_ONCE, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, PASSWORD_CHECKS_WAITING } from "./password";
 import { SIGN_INS_ADMITTED_AT_ONCE, SIGN_INS_ADMITTED_PER_SECOND } from "./sign-in-admission.mjs";
+import { csrfOf } from "@/lib/testing/sign-in";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough for the door's bucket (lib/auth/sign-in-admission.mjs), however empty, to be full again. */
@@ -26,11 +27,7 @@ async function startSignInServer(extraEnv: Record<string, string>) {
     Object.assign(env, { DATA_DIR: dataDir, DATABASE_URL: "" });
   }
   const server = await startServer({ env });
-  const answer = await fetch(`${server.url}/api/auth/csrf`);
-  const csrf = {
-    cookie: (answer.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]).join("; "),
-    csrfToken: ((await answer.json()) as { csrfToken: string }).csrfToken,
-  };
+  const csrf = await csrfOf(server.url);
   return {
     server,
     /**
