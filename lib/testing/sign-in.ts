@@ -5,7 +5,7 @@
  */
 
 /** The cookies a response sets, as "name=value" pairs (attributes left out), ready for a Cookie header. */
-export const cookiesSetBy = (response: Response): string[] => (response.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]);
+const cookiesSetBy = (response: Response): string[] => (response.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]);
 
 export interface Csrf {
   csrfToken: string;
