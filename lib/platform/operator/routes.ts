@@ -30,15 +30,24 @@ function failure(error: unknown): Response {
   return jsonResponse(500, { error: "Server Error", request_id: requestId });
 }
 
-export async function handleFixturesRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
-  let db: Db;
-  try {
-    const check = await checkOperatorToken(request, getDb, token);
-    if (!check.ok) return check.response;
-    db = check.db;
-  } catch (error) {
-    return failure(error);
-  }
+/**
+ * An operator route: the operator token is checked first (refusals answer as the token check says), then `handle`
+ * runs with the database; anything either throws answers as `failure` does (a platform error's own answer, a 503 while
+ * the database is out, else a 500 with a request id).
+ */
+function operatorRoute(handle: (request: Request, db: Db) => Promise<Response>) {
+  return async (request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> => {
+    try {
+      const check = await checkOperatorToken(request, getDb, token);
+      if (!check.ok) return check.response;
+      return await handle(request, check.db);
+    } catch (error) {
+      return failure(error);
+    }
+  };
+}
+
+export const handleFixturesRequest = operatorRoute(async (request, db) => {
   if (Number(request.headers.get("content-length") ?? "0") > MAX_FIXTURE_BYTES) {
     return jsonResponse(413, { message: "The fixture document is too large." });
   }
@@ -48,32 +57,15 @@ export async function handleFixturesRequest(request: Request, getDb: () => Promi
   } catch {
     return jsonResponse(422, { message: "The body is not valid JSON.", errors: { body: ["The body is not valid JSON."] } });
   }
-  try {
-    const applied = await applyFixtures(db, body);
-    return jsonResponse(200, { applied });
-  } catch (error) {
-    return failure(error);
-  }
-}
+  return jsonResponse(200, { applied: await applyFixtures(db, body) });
+});
 
-export async function handleInspectRequest(request: Request, getDb: () => Promise<Db>, token?: string): Promise<Response> {
-  let db: Db;
-  try {
-    const check = await checkOperatorToken(request, getDb, token);
-    if (!check.ok) return check.response;
-    db = check.db;
-  } catch (error) {
-    return failure(error);
-  }
+export const handleInspectRequest = operatorRoute(async (request, db) => {
   const raw = new URL(request.url).searchParams.get("contact_id") ?? "";
   if (!/^\d+$/.test(raw)) {
     return jsonResponse(422, { message: "The contact id field must be an integer.", errors: { contact_id: ["The contact id field must be an integer."] } });
   }
-  try {
-    const result = await inspectContact(db, Number(raw));
-    if (!result) return jsonResponse(404, { message: "Contact not found.", error: "Contact not found." });
-    return jsonResponse(200, result);
-  } catch (error) {
-    return failure(error);
-  }
-}
+  const result = await inspectContact(db, Number(raw));
+  if (!result) return jsonResponse(404, { message: "Contact not found.", error: "Contact not found." });
+  return jsonResponse(200, result);
+});
