@@ -78,6 +78,13 @@ const AREAS = [
     from: ["./lib/dashboard", "./lib/auth", "./lib/platform", "./lib/commands"],
     message: "lib/core, lib/db and lib/contract (infrastructure) do not import the product's areas.",
   },
+  {
+    // The platform's routes (api/v1, api/operator) and the health checks hand the database to the platform; a dashboard
+    // route reaches it only through its feature's loader or actions.
+    target: ["./app/(dashboard)", "./app/login", "./app/two-factor", "./app/welcome", "./app/docs", "./app/api/dashboard", "./app/api/auth", "./app/*.tsx"],
+    from: "./lib/db",
+    message: "A dashboard route reads no database itself: its feature's loader (lib/features/<feature>/load-*.ts) does.",
+  },
   { target: "./lib/i18n", from: "./lib", except: ["./i18n"], message: "lib/i18n imports no other area of lib/." },
   {
     target: "./lib/core/actions",

@@ -77,6 +77,18 @@ describe("layers", () => {
       'import { formatMoney } from "@/lib/core/money/money";\nexport const format = formatMoney;\n',
       "lib/api imports only lib/contract, lib/db",
     ],
+    [
+      "a dashboard page reading the database itself",
+      "app/(dashboard)/probe/page.tsx",
+      'import { getDb } from "@/lib/db/client";\nexport const db = getDb;\n',
+      "A dashboard route reads no database itself",
+    ],
+    [
+      "a dashboard route handler reading the database itself",
+      "app/api/dashboard/probe/route.ts",
+      'import { getDb } from "@/lib/db/client";\nexport const db = getDb;\n',
+      "A dashboard route reads no database itself",
+    ],
   ])("%s is an error", async (_name, filePath, code, expected) => {
     const errors = await importErrors(filePath, code);
     expect(
@@ -112,6 +124,11 @@ describe("layers", () => {
       "lib/dashboard importing the platform client",
       "lib/dashboard/probe.ts",
       'import { PlatformClient } from "@/lib/api/client";\nexport const client = PlatformClient;\n',
+    ],
+    [
+      "a platform route handing the database to the platform",
+      "app/api/v1/probe/route.ts",
+      'import { getDb } from "@/lib/db/client";\nexport const db = getDb;\n',
     ],
   ])("%s passes", async (_name, filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

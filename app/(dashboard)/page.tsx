@@ -2,14 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
 import { isConnectionProblem } from "@/lib/api";
 import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { loadBotOptions } from "@/lib/features/contacts/load-contacts";
-import { listAuditEntries } from "@/lib/features/ledger/audit";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { loadOverviewParams } from "@/lib/features/overview/overview-params";
-import { loadContactOverview, loadMoneyOverview } from "@/lib/features/overview/load-overview";
+import { loadContactOverview, loadLatestActivity, loadMoneyOverview } from "@/lib/features/overview/load-overview";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/shell/platform-problem";
@@ -24,8 +22,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("overview.title") };
 }
 
-const LATEST_ACTIVITY = 10;
-
 /**
  * The state of things at a glance: contacts, balances, exports, the request
  * budget and the latest activity, each shown to the roles that may see it.
@@ -34,12 +30,11 @@ const LATEST_ACTIVITY = 10;
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [user, t, locale, timeZone, params] = await Promise.all([requireUser(), getTranslator(), getLocale(), getTimeZone(), loadOverviewParams(searchParams)]);
   const request = { botId: params.bot, timeZone, now: new Date() };
-  const viewer = { id: user.id, role: user.role };
   const [contacts, money, bots, activity] = await Promise.all([
     can(user.role, "contacts.read") ? loadFromPlatform((api) => loadContactOverview(api, request)) : null,
     can(user.role, "accounts.read") ? loadFromPlatform((api) => loadMoneyOverview(api, request)) : null,
     can(user.role, "contacts.read") ? loadFromPlatform((api) => loadBotOptions(api)) : null,
-    can(user.role, "activity.read") ? getDb().then((db) => listAuditEntries(db, viewer, {}, 1, LATEST_ACTIVITY)) : null,
+    can(user.role, "activity.read") ? loadLatestActivity(user) : null,
   ]);
   const connectionProblem = [contacts, money].find((result) => result && !result.ok && isConnectionProblem(result.error.code));
   if (connectionProblem && !connectionProblem.ok) {
@@ -95,7 +90,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {activity ? (
           <Card title={t("overview.activity")} titleId="overview-activity" className="min-w-0 xl:col-span-2">
             <AuditTable
-              entries={activity.items}
+              entries={activity}
               caption={t("overview.activity")}
               showContact
               empty={<span data-testid="overview-activity-empty">{t("overview.activity_empty")}</span>}

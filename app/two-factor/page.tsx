@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/session";
 import { HOME_PATH } from "@/lib/auth/redirect";
-import { twoFactorState } from "@/lib/auth/totp";
-import { getDb } from "@/lib/db/client";
+import { loadTwoFactorSetup } from "@/lib/features/sign-in/load-two-factor-setup";
 import { getTranslator } from "@/lib/i18n/server";
 import { LazyTwoFactorSection } from "@/components/account/lazy-sections";
 import { SignOutButton } from "@/components/account/sign-out-button";
@@ -18,15 +17,12 @@ export default async function TwoFactorSetupPage() {
   const [user, t] = await Promise.all([getCurrentUser(), getTranslator()]);
   if (!user) redirect("/login");
   if (!user.twoFactorPending) redirect(HOME_PATH);
-  const state = await twoFactorState(await getDb(), user.id);
+  const status = await loadTwoFactorSetup(user.id);
   return (
     <StandalonePage appName={t("app.name")} title={t("two_factor.setup_title")} width="lg" below={<SignOutButton />}>
       <p className="mt-2 text-sm text-muted">{user.email}</p>
       <div className="mt-6">
-        <LazyTwoFactorSection
-          status={{ enrolled: state.enrolled, enrolledAt: null, recoveryCodesLeft: state.recoveryCodesLeft, requiredByTeam: true }}
-          afterEnrolPath={HOME_PATH}
-        />
+        <LazyTwoFactorSection status={status} afterEnrolPath={HOME_PATH} />
       </div>
     </StandalonePage>
   );

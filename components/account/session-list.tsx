@@ -11,19 +11,10 @@ import { DataTable } from "@/components/ui/data-table";
 import { ConfirmedAction } from "@/components/ui/confirmed-action";
 import { endAllSessionsAction, endMemberSessionAction, endOtherSessionsAction, endSessionAction } from "@/lib/features/account/actions";
 import { callAction } from "@/lib/core/actions/call-action";
+import type { SessionRowView } from "@/lib/features/account/session-row";
 
-export interface SessionRow {
-  id: string;
-  /** "Chrome on Linux", from the user agent at sign-in. */
-  device: string;
-  address: string;
-  signedIn: string;
-  lastSeen: string;
-  /** The session of this browser. */
-  current: boolean;
-  /** In the team's list: whose session it is. */
-  member?: { id: number; label: string };
-}
+/** A session row; in the team's list, with whose session it is. */
+type SessionRow = SessionRowView & { member?: { id: number; label: string } };
 
 type Notify = (notice: { tone: "success" | "danger"; text: string }) => void;
 

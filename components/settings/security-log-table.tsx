@@ -6,19 +6,9 @@ import { useT } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { serializeSecurityLogParams, type SecurityLogParams } from "@/lib/features/settings/security-log-params";
+import type { SecurityLogRowView } from "@/lib/features/settings/load-security-log";
 
-export interface SecurityLogRow {
-  id: number;
-  when: string;
-  /** The kind in words. */
-  event: string;
-  kind: string;
-  actor: string;
-  subject: string;
-  address: string;
-  device: string;
-  detail: string;
-}
+type SecurityLogRow = SecurityLogRowView;
 
 /** A page of the security log with the link pager (links built here, with the parser map the page reads its URL with). */
 export function SecurityLogTable({ rows, params, page, pages }: { rows: SecurityLogRow[]; params: SecurityLogParams; page: number; pages: number }) {

@@ -17,21 +17,13 @@ import { lazyZodResolver } from "@/lib/core/forms/lazy-zod-resolver";
 import type { ActionError } from "@/lib/core/actions/result";
 import { changeRoleAction, inviteMemberAction, memberLinkAction, removeMemberAction, resetMemberTwoFactorAction } from "@/lib/features/settings/actions";
 import type { IssuedLink } from "@/lib/features/settings/issue-member-link";
+import type { TeamMemberView } from "@/lib/features/settings/load-settings";
 import { applyServerErrors, fieldsNamed } from "@/lib/core/actions/server-errors";
 import { callAction } from "@/lib/core/actions/call-action";
 
 const inviteResolver = lazyZodResolver<InviteMember>(() => import("@/lib/features/settings/team-forms").then((forms) => forms.InviteMemberSchema));
 
-export interface TeamMember {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  /** Invited and has not used their link yet: no password of their own. */
-  invited: boolean;
-  /** Has two-factor on: an owner may turn it off for them (a lost phone). */
-  twoFactorOn: boolean;
-}
+type TeamMember = TeamMemberView;
 
 /** A link just made for a member, shown once with a copy button. */
 type ShownLink = IssuedLink & { email: string };

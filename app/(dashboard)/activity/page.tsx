@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/db/client";
 import { getTranslator } from "@/lib/i18n/server";
-import { listAuditEntries, listAuditUsers } from "@/lib/features/ledger/audit";
-import { findContactNames } from "@/lib/features/contacts/contact-names";
-import { activityExportHref, loadActivitySearchParams, pageOf, toAuditFilters } from "@/lib/features/ledger/activity-filters";
+import { loadActivitySearchParams } from "@/lib/features/ledger/activity-filters";
+import { loadActivity } from "@/lib/features/ledger/load-activity";
 import { PageHeader } from "@/components/ui/card";
-import { buttonClass } from "@/components/ui/button";
 import { PermissionNote } from "@/components/shell/permission-note";
+import { ActivityEmpty } from "@/components/ledger/activity-empty";
+import { ActivityExport } from "@/components/ledger/activity-export";
 import { ActivityFilters } from "@/components/ledger/activity-filters";
 import { ActivityTable } from "@/components/ledger/activity-table";
 
@@ -33,15 +31,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
     );
   }
   const params = loadActivitySearchParams(raw);
-  const db = await getDb();
-  const viewer = { id: user.id, role: user.role };
-  const [result, users, contactNames] = await Promise.all([
-    listAuditEntries(db, viewer, toAuditFilters(params), pageOf(params)),
-    listAuditUsers(db, viewer),
-    findContactNames(db, params.contact ? [params.contact] : []),
-  ]);
-  const exportHref = (bom: boolean) => activityExportHref(params, bom);
-  const filtered = Boolean(params.user || params.contact || params.kind || params.from || params.to || params.batch);
+  const { result, users, contactName, values, filtered, exportHrefs } = await loadActivity(user, params);
 
   return (
     <>
@@ -54,46 +44,15 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
           <PermissionNote permission="activity.read_all" role={user.role} t={t} allowedText={t("audit.scope_all")} />
           {can(user.role, "activity.read_all") ? null : <p className="text-sm text-muted">{t("audit.scope_own")}</p>}
         </div>
-        <ActivityFilters
-          t={t}
-          users={users}
-          contactName={params.contact ? (contactNames.get(params.contact) ?? null) : null}
-          values={{
-            user: params.user ? String(params.user) : "",
-            contact: params.contact ? String(params.contact) : "",
-            kind: params.kind ?? "",
-            from: params.from ? params.from.toISOString().slice(0, 10) : "",
-            to: params.to ? params.to.toISOString().slice(0, 10) : "",
-          }}
-        />
-        <div className="flex flex-wrap gap-2">
-          <a className={buttonClass("secondary")} href={exportHref(false)} download data-testid="activity-export">
-            {t("audit.export")}
-          </a>
-          <a className={buttonClass("ghost")} href={exportHref(true)} download>
-            {t("audit.export_excel")}
-          </a>
-        </div>
+        <ActivityFilters t={t} users={users} contactName={contactName} values={values} />
+        <ActivityExport hrefs={exportHrefs} t={t} />
         <ActivityTable
           entries={result.items}
           caption={t("audit.caption", { page: result.page })}
           params={params}
           page={result.page}
           pages={result.pages}
-          empty={
-            <span data-testid="activity-empty">
-              {filtered ? (
-                <>
-                  {t("audit.empty_filtered")}{" "}
-                  <Link className="underline" href="/activity">
-                    {t("audit.clear")}
-                  </Link>
-                </>
-              ) : (
-                t("activity.empty")
-              )}
-            </span>
-          }
+          empty={<ActivityEmpty filtered={filtered} t={t} />}
         />
       </div>
     </>

@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/session";
 import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
-import { loadBatchList } from "@/lib/features/adjustments/load-batch";
-import { getDb } from "@/lib/db/client";
+import { loadBatchListPage } from "@/lib/features/adjustments/load-batch";
 import { parsePage } from "@/lib/dashboard/format";
 import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader, Card } from "@/components/ui/card";
 import { PermissionNote } from "@/components/shell/permission-note";
 import { BatchList } from "@/components/adjustments/batch-list";
 import { UploadPanel } from "@/components/adjustments/upload-panel";
-
-const PER_PAGE = 20;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("adjustments.page.title") };
@@ -27,9 +24,7 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
       </>
     );
   }
-  const page = parsePage(raw.page);
-  const { items, total } = await loadBatchList(await getDb(), { offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
-  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+  const { items, page, pages } = await loadBatchListPage(parsePage(raw.page));
   return (
     <>
       <PageHeader title={t("adjustments.page.title")} />
@@ -38,7 +33,7 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
         <Card title={t("adjustments.page.upload.title")} titleId="adjustments-upload">
           <UploadPanel />
         </Card>
-        <BatchList batches={items} page={page} pages={lastPage} />
+        <BatchList batches={items} page={page} pages={pages} />
       </div>
     </>
   );

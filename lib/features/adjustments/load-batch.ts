@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { readBudget } from "@/lib/api";
+import { getDb, queryRows, type Db } from "@/lib/db/client";
+import { getPlatform } from "@/lib/dashboard/platform";
 import { batchesWithHash, listBatches, readBatch, readRows } from "./batch-store";
 import type { BatchRowView, StoredBatch, StoredTotals } from "./records";
 import { guessMapping } from "./mapping";
@@ -96,7 +98,7 @@ function suggestionOf(headers: string[]): SuggestedMapping {
 }
 
 /** The batch page's data: the stored batch, its first row, problems, duplicates, the dry run's refusals, unknown rows, the same file before. */
-export async function loadBatchView(db: Db, batchId: string, limitPerMinute: number | null): Promise<{ view: BatchView; totals: StoredTotals | null } | null> {
+async function loadBatchView(db: Db, batchId: string, limitPerMinute: number | null): Promise<{ view: BatchView; totals: StoredTotals | null } | null> {
   const batch = await readBatch(db, batchId, { limitPerMinute });
   if (!batch) return null;
   const [first, invalid, problemCount, refused, unknown, duplicates, earlier] = await Promise.all([
@@ -141,7 +143,31 @@ export async function loadBatchView(db: Db, batchId: string, limitPerMinute: num
 }
 
 /** The list page: batches newest first. */
-export async function loadBatchList(db: Db, page: { offset: number; limit: number }): Promise<{ items: BatchSummaryView[]; total: number }> {
+async function loadBatchList(db: Db, page: { offset: number; limit: number }): Promise<{ items: BatchSummaryView[]; total: number }> {
   const { items, total } = await listBatches(db, page);
   return { items: items.map(toSummaryView), total };
+}
+
+/** Batches one page of the list shows. */
+const PER_PAGE = 20;
+
+/** The list page's data (`page`: 1-based, as the URL asks): its batches, the page shown and how many pages there are. */
+export async function loadBatchListPage(page: number): Promise<{ items: BatchSummaryView[]; page: number; pages: number }> {
+  const { items, total } = await loadBatchList(await getDb(), { offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
+  return { items, page, pages: Math.max(1, Math.ceil(total / PER_PAGE)) };
+}
+
+/** The request limit the ETA counts with (the budget's, as the platform last stated it); null when not known. */
+async function limitPerMinute(db: Db): Promise<number | null> {
+  try {
+    return (await readBudget(db, (await getPlatform()).keyHash)).limit;
+  } catch {
+    return null;
+  }
+}
+
+/** One batch's page data, its ETA counted with the platform's request limit; null when there is no such batch. */
+export async function loadBatchPage(batchId: string): Promise<{ view: BatchView; totals: StoredTotals | null } | null> {
+  const db = await getDb();
+  return loadBatchView(db, batchId, await limitPerMinute(db));
 }

@@ -13,3 +13,8 @@ export const contactPageParsers = {
 
 export const loadContactPageParams = createLoader(contactPageParsers);
 export const serializeContactPageParams = createSerializer(contactPageParsers);
+
+const CONTACT_ID = /^\d{1,15}$/;
+
+/** Whether a route's `[contactId]` segment names a contact: digits only (at most 15) and at least 1; any other is a missing page. */
+export const isContactId = (segment: string): boolean => CONTACT_ID.test(segment) && Number(segment) >= 1;

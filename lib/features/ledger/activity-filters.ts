@@ -47,3 +47,18 @@ export function toAuditFilters(params: ActivitySearchParams): AuditFilters {
 }
 
 export const pageOf = (params: ActivitySearchParams): number => positive(params.page) ?? 1;
+
+/** The filter form's fields as the URL holds them: ids as text, days as YYYY-MM-DD (UTC), and an empty text for no filter. */
+export function activityFilterValues(params: ActivitySearchParams): { user: string; contact: string; kind: string; from: string; to: string } {
+  return {
+    user: params.user ? String(params.user) : "",
+    contact: params.contact ? String(params.contact) : "",
+    kind: params.kind ?? "",
+    from: params.from ? params.from.toISOString().slice(0, 10) : "",
+    to: params.to ? params.to.toISOString().slice(0, 10) : "",
+  };
+}
+
+/** Whether the URL narrows the trail by any filter (the page aside): an empty table then offers to clear them. */
+export const isActivityFiltered = (params: ActivitySearchParams): boolean =>
+  Boolean(params.user || params.contact || params.kind || params.from || params.to || params.batch);

@@ -9,7 +9,10 @@ import {
   type ContactAccountStatistics,
   type PlatformClient,
 } from "@/lib/api";
+import { getDb } from "@/lib/db/client";
 import { daysToUnixRange } from "@/lib/features/contacts/time-zone";
+import { listAuditEntries, type Viewer } from "@/lib/features/ledger/audit";
+import type { AuditEntryView } from "@/lib/features/ledger/types";
 import { everyDay, lastDays } from "./days";
 
 /** How many days the overview's charts show, today included. */
@@ -132,4 +135,13 @@ export async function loadMoneyOverview(api: PlatformClient, request: Pick<Overv
   const statistics = await getContactAccountStatistics(api, range);
   if (!statistics.available) return { available: false };
   return { available: true, currencies: toCurrencyOverviews(statistics.data, days) };
+}
+
+/** How many entries of the activity the overview shows (the Activity page has the rest). */
+const LATEST_ACTIVITY = 10;
+
+/** The newest entries of the audit trail the viewer may read, newest first. */
+export async function loadLatestActivity(viewer: Viewer): Promise<AuditEntryView[]> {
+  const db = await getDb();
+  return (await listAuditEntries(db, { id: viewer.id, role: viewer.role }, {}, 1, LATEST_ACTIVITY)).items;
 }

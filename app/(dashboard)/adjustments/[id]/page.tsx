@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { readBudget } from "@/lib/api";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
 import { mayAdjustBalances } from "@/lib/features/adjustments/permissions";
-import { loadBatchView } from "@/lib/features/adjustments/load-batch";
-import { getDb } from "@/lib/db/client";
-import { getPlatform } from "@/lib/dashboard/platform";
+import { loadBatchPage } from "@/lib/features/adjustments/load-batch";
 import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui/card";
 import { PermissionNote } from "@/components/shell/permission-note";
@@ -15,15 +12,6 @@ import { BatchPage } from "@/components/adjustments/batch-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("adjustments.page.title") };
-}
-
-/** The request limit the ETA counts with (the budget's, as the platform last stated it); null when not known. */
-async function limitPerMinute(db: Awaited<ReturnType<typeof getDb>>): Promise<number | null> {
-  try {
-    return (await readBudget(db, (await getPlatform()).keyHash)).limit;
-  } catch {
-    return null;
-  }
 }
 
 /** One batch: its columns, problems, totals, dry run, confirmation, progress and result. */
@@ -37,8 +25,7 @@ export default async function AdjustmentBatchPage({ params }: { params: Promise<
       </>
     );
   }
-  const db = await getDb();
-  const loaded = await loadBatchView(db, id, await limitPerMinute(db));
+  const loaded = await loadBatchPage(id);
   if (!loaded) notFound();
   return (
     <>

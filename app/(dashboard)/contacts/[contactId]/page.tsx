@@ -1,28 +1,21 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
 import { can } from "@/lib/auth/permissions";
-import { loadFromPlatform } from "@/lib/dashboard/platform";
-import { findContact } from "@/lib/features/contacts/find-contact";
-import { botLabel } from "@/lib/features/contacts/bot-names";
-import { rememberContactNames } from "@/lib/features/contacts/contact-names";
-import { loadBotOptions } from "@/lib/features/contacts/load-contacts";
-import { getDb } from "@/lib/db/client";
-import { loadContactPageParams } from "@/lib/features/contacts/contact-params";
+import { isContactId, loadContactPageParams } from "@/lib/features/contacts/contact-params";
+import { loadContact } from "@/lib/features/contacts/load-contact";
 import { getLocale, getTimeZone, getTranslator } from "@/lib/i18n/server";
 import { Alert } from "@/components/ui/alert";
-import { PageHeader } from "@/components/ui/card";
 import { PlatformProblem } from "@/components/shell/platform-problem";
 import { ContactDetails } from "@/components/contacts/contact-details";
+import { ContactHeader } from "@/components/contacts/contact-header";
+import { ContactUnavailable } from "@/components/contacts/contact-unavailable";
 import { LedgerSlot, preloadLedgerSlot } from "@/components/contacts/ledger-slot";
 
 export async function generateMetadata({ params }: { params: Promise<{ contactId: string }> }): Promise<Metadata> {
   const [{ contactId }, t] = await Promise.all([params, getTranslator()]);
   return { title: `${t("contacts.title")} · ${contactId}` };
 }
-
-const ID = /^\d{1,15}$/;
 
 /**
  * One contact, every field of the spec's contact object, for people. Loaded with
@@ -44,44 +37,29 @@ export default async function ContactPage({
     getLocale(),
     getTimeZone(),
   ]);
-  if (!ID.test(contactId) || Number(contactId) < 1) notFound();
+  if (!isContactId(contactId)) notFound();
   preloadLedgerSlot(Number(contactId));
-  const [result, bots] = await Promise.all([
-    loadFromPlatform((api) => findContact(api, Number(contactId), { botId: query.bot, created: query.created })),
-    loadFromPlatform((api) => loadBotOptions(api)),
-  ]);
+  const view = await loadContact(contactId, query, t);
 
-  const header = (
-    <PageHeader title={result.ok && result.data.found ? result.data.contact.name || `#${contactId}` : `#${contactId}`}>
-      <Link className="underline" href="/contacts">
-        {t("contact.back")}
-      </Link>
-    </PageHeader>
-  );
-  if (!result.ok) {
+  const header = <ContactHeader title={view.title} t={t} />;
+  if (view.status === "failed") {
     return (
       <>
         {header}
-        <PlatformProblem error={result.error} canConfigure={can(user.role, "settings.manage")} t={t} />
+        <PlatformProblem error={view.error} canConfigure={can(user.role, "settings.manage")} t={t} />
       </>
     );
   }
-  if (!result.data.found && result.data.reason === "not_found") notFound();
-  if (!result.data.found) {
+  if (view.status === "missing" && view.reason === "not_found") notFound();
+  if (view.status === "missing") {
     return (
       <>
         {header}
-        <Alert tone={result.data.reason === "needs_hint" ? "info" : "warning"} title={t(`contact.${result.data.reason}`)} live>
-          <Link className="underline" href="/contacts">
-            {t("contact.back")}
-          </Link>
-        </Alert>
+        <ContactUnavailable reason={view.reason} t={t} />
       </>
     );
   }
-  const { contact, via } = result.data;
-  // Activity names this contact from here on, without asking the platform.
-  await rememberContactNames(await getDb(), [contact]);
+  const { contact, via, botName } = view;
   return (
     <>
       {header}
@@ -91,7 +69,7 @@ export default async function ContactPage({
             {t("contact.via_fallback")}
           </Alert>
         ) : null}
-        <ContactDetails contact={contact} botName={botLabel(bots.ok ? bots.data.bots : null, contact.bot_id, t)} t={t} locale={locale} timeZone={timeZone} />
+        <ContactDetails contact={contact} botName={botName} t={t} locale={locale} timeZone={timeZone} />
         {/* The account ledger panel (issue 9) renders here; this page knows nothing else about it. */}
         <LedgerSlot contact={contact} />
       </div>
