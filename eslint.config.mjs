@@ -55,7 +55,8 @@ const LAYERS = [
  */
 const TESTING = [
   {
-    target: ["./app", "./components", "./lib", "./scripts", "./instrumentation.ts", "./proxy.ts"],
+    // scripts/ but the ones only the test command and `npm run screenshots` run (test-*, screenshots.ts), as in knip.config.ts.
+    target: ["./app", "./components", "./lib", "./scripts/!(test-*|screenshots.ts)", "./instrumentation.ts", "./proxy.ts"],
     from: ["./lib/**/testing/**", "./components/testing/**", "./lib/testing/**"],
     message: "Production code does not import test helpers (testing/ folders).",
   },

@@ -17,6 +17,8 @@ const config: KnipConfig = {
     // Operator commands: scripts/run.mjs runs scripts/<name>.ts by name; seed-dashboard.ts is spawned by demo.mjs and
     // e2e/serve.mjs. They ship (a "!": production code), as do the start, command and demo scripts and the build step.
     "scripts/*.ts!",
+    // …but the README's pictures (`npm run screenshots`: Playwright, a devDependency).
+    "!scripts/screenshots.ts!",
     "scripts/{start,run,demo}.mjs!",
     // Started as child processes by bench/accounts.ts and bench/lighthouse.ts.
     "bench/accounts-floor.ts",
@@ -42,6 +44,8 @@ const config: KnipConfig = {
     "!e2e/**!",
     "!bench/**!",
     "!scripts/test-*!",
+    // The README's pictures (Playwright, a devDependency).
+    "!scripts/screenshots.ts!",
     // The build step (esbuild, a devDependency of the build) and the route-size check.
     "!scripts/{bundle-scripts,route-js}.mjs!",
     "!vitest.*!",

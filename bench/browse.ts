@@ -36,7 +36,7 @@ import { openDatabase, queryRows } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing/database";
 import { startServer, type ServerInstance } from "@/lib/testing/server";
 import { postgresServerUrl } from "./postgres";
-import { signInForCookie } from "./seeded-dashboard";
+import { signInForCookie } from "@/lib/testing/seeded-dashboard";
 import { getTextFromHandler, ms, percentile, timed } from "./handler";
 import { reportRatio } from "./report";
 

@@ -25,7 +25,7 @@
  * BENCH_CALLS_SECONDS (120).
  */
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { startSeededDashboard } from "./seeded-dashboard";
+import { startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 import { reportRatio } from "./report";
 
 const PEOPLE = Number(process.env.BENCH_CALLS_PEOPLE ?? 10);

@@ -1,5 +1,5 @@
-// Lighthouse over the pages bench/lighthouse.ts sends on standard input (JSON: pages, cookie, categories), desktop
-// preset, a fresh headless Chromium per page; answers a JSON array of {name, scores, problems} on standard output.
+// Lighthouse over the pages bench/lighthouse.ts sends on standard input (JSON: pages, cookie, categories, preset:
+// "mobile", Lighthouse's default, a phone on a slow network and CPU, or "desktop"), a fresh headless Chromium per page; answers a JSON array of {name, scores, problems} on standard output.
 // Plain Node on purpose (see bench/lighthouse.ts), with --experimental-websocket (Node 20) for the DevTools protocol.
 //
 // The session goes into the browser's cookie jar, not only into Lighthouse's `extraHeaders`: once a page writes a
@@ -12,7 +12,8 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { pages, cookie, categories } = JSON.parse(input);
+const { pages, cookie, categories, preset } = JSON.parse(input);
+const config = preset === "desktop" ? desktopConfig : undefined;
 
 /** What the console errors and the browser's issues were: the audit alone does not say. */
 function detailsOf(audit) {
@@ -51,7 +52,7 @@ for (const page of pages) {
   try {
     if (page.signedIn) await setCookies(chrome.port, cookie, page.url);
     const flags = { port: chrome.port, logLevel: "error", onlyCategories: categories, ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) };
-    const result = await lighthouse(page.url, flags, desktopConfig);
+    const result = await lighthouse(page.url, flags, config);
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     const { lhr } = result;
     if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);

@@ -16,7 +16,7 @@
  */
 import { config } from "@/lib/core/config.mjs";
 import { startFaultPlatform } from "@/lib/testing/fault-platform.mjs";
-import { signInForCookie, startSeededDashboard } from "./seeded-dashboard";
+import { signInForCookie, startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 import { reportRatio } from "./report";
 
 const VIEWS = Number(process.env.BENCH_OUTAGE_VIEWS ?? 5);

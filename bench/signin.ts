@@ -24,7 +24,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
-import { startSeededDashboard } from "./seeded-dashboard";
+import { startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 import { reportRatio } from "./report";
 import { openDatabase, queryRows } from "@/lib/db/client";
 import { config } from "@/lib/core/config.mjs";
