@@ -183,7 +183,7 @@ describe("DataTable", () => {
     const sortable: ColumnDef<Person, unknown>[] = [
       { id: "name", header: "Name", enableSorting: true, cell: ({ row }) => row.original.name },
       { id: "email", header: "Email", cell: ({ row }) => row.original.email },
-      { id: "balance", header: "Balance", enableSorting: true, meta: { firstSort: "desc" }, cell: ({ row }) => row.original.balance },
+      { id: "balance", header: "Balance", enableSorting: true, sortDescFirst: true, cell: ({ row }) => row.original.balance },
     ];
 
     it("a button in each sortable header asks for the other direction, or the column's first one; aria-sort marks the order", async () => {
