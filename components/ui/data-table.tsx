@@ -1,9 +1,7 @@
 "use client";
 
-import { useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
-import Link from "next/link";
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import {
-  flexRender,
   functionalUpdate,
   getCoreRowModel,
   useReactTable,
@@ -18,34 +16,14 @@ import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
 import { Pager, type PagerProps } from "./pager";
-import { Skeleton } from "./skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
+import { DataTableView, labelOf, type RowAttributes, type SortControl } from "./data-table-view";
 
 declare module "@tanstack/react-table" {
-  // The names must match TanStack's declaration, which takes both type parameters.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** Classes for the column's cells: "text-right tabular-nums" for amounts, "whitespace-nowrap" for times. */
-    className?: string;
-    /** Classes for the column's header cell. */
-    headerClassName?: string;
-    /** The column's name as text where `header` renders more than text (the card layout, the column chooser). */
-    label?: string;
-  }
   interface TableMeta<TData extends RowData> {
     /** DataTable's `selection`: its checkbox column reads the names and the limit from it. */
     selection?: RowSelection<TData>;
   }
 }
-
-/**
- * Server sorting from the headers: each column with `enableSorting: true` gets a button (`onSort`) or a
- * link (`hrefFor`) in its header that asks for that column, the other direction when it already sorts.
- */
-export type SortControl = { onSort: (columnId: string, desc: boolean) => void } | { hrefFor: (columnId: string, desc: boolean) => string };
-
-/** Attributes for one row: a data-testid, data-* values, a class. */
-export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-${string}`]: string | number | boolean | null | undefined };
 
 export interface DataTableProps<TData, TValue> {
   columns: ColumnDef<TData, TValue>[];
@@ -153,45 +131,11 @@ const SELECT_COLUMN_DEF: ColumnDef<any, unknown> = {
   },
 };
 
-const SKELETON_ROWS = 3;
 const NO_SORTING: SortingState = [];
-
-/** A column's name as text: its header when that is a string, else `meta.label`. */
-function labelOf<TData>(column: Column<TData, unknown>): string {
-  const header = column.columnDef.header;
-  return typeof header === "string" ? header : (column.columnDef.meta?.label ?? "");
-}
 
 /** The engine's column visibility as DataTable's list of hidden ids, in table order. */
 function hiddenIn<TData>(columns: Column<TData, unknown>[], visibility: VisibilityState): string[] {
   return columns.filter((column) => visibility[column.id] === false).map((column) => column.id);
-}
-
-/**
- * A sortable header's control: the header's own content and an arrow for the current direction
- * (aria-hidden: the header cell's aria-sort says it). Asks for the engine's next order of the column: the other
- * direction when it sorts, else its first one (`sortDescFirst`).
- */
-function SortHeader<TData>({ column, sort, children }: { column: Column<TData, unknown>; sort: SortControl; children: ReactNode }) {
-  const sorted = column.getIsSorted();
-  const className = "inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary";
-  const content = (
-    <>
-      {children}
-      <span aria-hidden="true" className="w-3 text-xs">
-        {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}
-      </span>
-    </>
-  );
-  return "hrefFor" in sort ? (
-    <Link className={className} href={sort.hrefFor(column.id, column.getNextSortingOrder() === "desc")}>
-      {content}
-    </Link>
-  ) : (
-    <button type="button" className={cn(className, "font-[inherit]")} onClick={() => column.toggleSorting()}>
-      {content}
-    </button>
-  );
 }
 
 /**
@@ -263,7 +207,6 @@ export function DataTable<TData, TValue>({
     meta: { selection },
   });
   const rows = table.getRowModel().rows;
-  const visibleColumns = table.getVisibleLeafColumns();
 
   // The one row in the tab order; by id, so a new page starts again at its first row.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -306,102 +249,38 @@ export function DataTable<TData, TValue>({
           />
         </div>
       ) : null}
-      <div
-        role="region"
-        aria-label={caption}
-        tabIndex={0}
-        aria-busy={loading || undefined}
-        className={cn(
-          "max-w-full overflow-auto rounded-lg border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary",
-          scrollClassName,
-        )}
-      >
-        <Table data-testid={testId}>
-          <TableCaption>{caption}</TableCaption>
-          <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const { column } = header;
-                  const sorted = column.getIsSorted();
-                  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-                  return (
-                    <TableHead
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan > 1 ? header.colSpan : undefined}
-                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                      className={column.columnDef.meta?.headerClassName}
-                    >
-                      {/* Sorting is the server's: a column offers it when its definition says so (the engine's
-                          getCanSort also asks for an accessor, which the server-sorted display columns lack). */}
-                      {sort && column.columnDef.enableSorting === true ? (
-                        <SortHeader column={column} sort={sort}>
-                          {content}
-                        </SortHeader>
-                      ) : (
-                        content
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </tr>
-            ))}
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
-            {rows.length > 0 ? (
-              rows.map((row, index) => {
-                const opens = onRowOpen !== undefined;
-                const extra = rowProps?.(row.original, index);
-                return (
-                  <TableRow
-                    key={row.id}
-                    {...extra}
-                    className={cn(
-                      opens && "cursor-pointer hover:bg-surface-2 focus:bg-surface-2 focus:outline-2 focus:-outline-offset-2 focus:outline-primary",
-                      extra?.className,
-                    )}
-                    {...(opens
-                      ? {
-                          ref: (element: HTMLTableRowElement | null) => {
-                            rowElements.current[index] = element;
-                          },
-                          tabIndex: index === activeIndex ? 0 : -1,
-                          "aria-label": rowLabel?.(row.original),
-                          onFocus: () => setActiveId(row.id),
-                          onClick: () => onRowOpen(row.original),
-                          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index, row.original),
-                        }
-                      : {})}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id} data-label={labelOf(cell.column)} className={cell.column.columnDef.meta?.className}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })
-            ) : loading ? (
-              Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={index} aria-hidden="true" data-skeleton="">
-                  {visibleColumns.map((column) => (
-                    <TableCell key={column.id}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            ) : (
-              <TableRow>
-                <TableCell colSpan={visibleColumns.length} className="py-6 text-center text-muted max-md:text-center">
-                  {empty ?? t("common.no_rows")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTableView
+        table={table}
+        caption={caption}
+        sort={sort}
+        loading={loading}
+        empty={empty ?? t("common.no_rows")}
+        testId={testId}
+        scrollClassName={scrollClassName}
+        rowAttributes={(row, index) => {
+          const extra = rowProps?.(row.original, index);
+          const opens = onRowOpen !== undefined;
+          return {
+            ...extra,
+            className: cn(
+              opens && "cursor-pointer hover:bg-surface-2 focus:bg-surface-2 focus:outline-2 focus:-outline-offset-2 focus:outline-primary",
+              extra?.className,
+            ),
+            ...(opens
+              ? {
+                  ref: (element: HTMLTableRowElement | null) => {
+                    rowElements.current[index] = element;
+                  },
+                  tabIndex: index === activeIndex ? 0 : -1,
+                  "aria-label": rowLabel?.(row.original),
+                  onFocus: () => setActiveId(row.id),
+                  onClick: () => onRowOpen(row.original),
+                  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index, row.original),
+                }
+              : {}),
+          };
+        }}
+      />
       {pager ? <Pager {...pager} /> : null}
     </div>
   );
