@@ -1,6 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ServerDataTable } from "@/components/ui/server-data-table";
 import type { Contact } from "@/lib/api";
+import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { safeUrl } from "./safe-url";
 
@@ -9,7 +10,7 @@ type Variable = Contact["variables"][number];
 const MEDIA_TYPES = new Set([1, 2, 3, 4]);
 
 /** A contact's variables, drawn on the server (the table only shows); a file's link opens only when it is http(s). */
-export function VariablesTable({ variables, caption, t }: { variables: Variable[]; caption: string; t: Translate }) {
+export function VariablesTable({ variables, caption, t, locale }: { variables: Variable[]; caption: string; t: Translate; locale: Locale }) {
   const columns: ColumnDef<Variable, unknown>[] = [
     { id: "name", header: t("contact.var.name"), meta: { className: "font-mono" }, cell: ({ row }) => row.original.name },
     {
@@ -40,6 +41,7 @@ export function VariablesTable({ variables, caption, t }: { variables: Variable[
   return (
     <ServerDataTable
       t={t}
+      locale={locale}
       columns={columns}
       data={variables}
       getRowId={(variable) => String(variable.id)}

@@ -4,6 +4,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { formatCount } from "@/lib/dashboard/format";
+import type { Locale } from "@/lib/i18n/config";
+import type { Translate } from "@/lib/i18n/translate";
 import { Button, buttonClass } from "./button";
 import { cn } from "./cn";
 
@@ -26,8 +28,24 @@ interface PagerBase {
 export type PagerProps = PagerBase & ({ hrefFor: (page: number) => string; onPage?: never } | { onPage: (page: number) => void; hrefFor?: never });
 
 /** The one pager: Previous / Next (and optionally First / Last) and "Page X of Y" in the viewer's locale. */
-export function Pager({ page, pages, firstLast = false, label, total, testId, className, ...target }: PagerProps) {
+export function Pager(props: PagerProps) {
   const { t, locale } = useI18n();
+  return <PagerView {...props} t={t} locale={locale} />;
+}
+
+/** The Pager's markup, hook-free (the server's tables render it with the server's translator). */
+export function PagerView({
+  page,
+  pages,
+  firstLast = false,
+  label,
+  total,
+  testId,
+  className,
+  t,
+  locale,
+  ...target
+}: PagerProps & { t: Translate; locale: Locale }) {
   if (pages <= 1 && page <= 1) return null;
   const atStart = page <= 1;
   const atEnd = page >= pages;

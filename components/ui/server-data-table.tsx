@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { createTable, getCoreRowModel, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { cn } from "./cn";
 import { DataTableView, type RowAttributes } from "./data-table-view";
+import { PagerView, type PagerProps } from "./pager";
 
 /**
  * A table that only shows (no chooser, selection, rows that open or client paging), drawn on the server by the same
  * engine and markup as DataTable: the column definitions run here, so the page ships none of the table's code.
- * Sorting, when the server sorts, is by links (`sortHref`).
+ * Sorting and paging, when the server does them, are by links (`sortHref`, the pager's `hrefFor`).
  */
 export function ServerDataTable<TData>({
   columns,
@@ -15,8 +17,10 @@ export function ServerDataTable<TData>({
   getRowId,
   caption,
   t,
+  locale,
   sorting = [],
   sortHref,
+  pager,
   empty,
   rowProps,
   testId,
@@ -29,10 +33,13 @@ export function ServerDataTable<TData>({
   /** Names the table (for screen readers) and its scroll box. */
   caption: string;
   t: Translate;
+  locale: Locale;
   /** The order the rows come in, marked on the headers (aria-sort). */
   sorting?: SortingState;
   /** A sortable header's link: the address of that column's order. */
   sortHref?: (columnId: string, desc: boolean) => string;
+  /** Server paging by links: the one Pager under the table. */
+  pager?: Extract<PagerProps, { hrefFor: unknown }>;
   empty?: ReactNode;
   rowProps?: (row: TData, index: number) => RowAttributes;
   testId?: string;
@@ -56,7 +63,7 @@ export function ServerDataTable<TData>({
   // One render, one state: the engine's defaults with the server's order.
   table.setOptions((options) => ({ ...options, state: { ...table.initialState, sorting } }));
   return (
-    <div className={cn("min-w-0", className)}>
+    <div className={cn("min-w-0 space-y-3", className)}>
       <DataTableView
         table={table}
         caption={caption}
@@ -66,6 +73,7 @@ export function ServerDataTable<TData>({
         scrollClassName={scrollClassName}
         rowAttributes={rowProps ? (row, index) => rowProps(row.original, index) : undefined}
       />
+      {pager ? <PagerView {...pager} t={t} locale={locale} /> : null}
     </div>
   );
 }
