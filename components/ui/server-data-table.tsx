@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { cn } from "./cn";
 import { DataTableView, type RowAttributes } from "./data-table-view";
-import { PagerView, type PagerProps } from "./pager";
+import { PagerView, type PagerProps } from "./pager-view";
 
 /**
  * A table that only shows (no chooser, selection, rows that open or client paging), drawn on the server by the same
