@@ -56,11 +56,6 @@ const config: KnipConfig = {
   vitest: { config: ["vitest.config.mts", "vitest.chaos.config.mts"] },
   // Tailwind 4 is imported by the stylesheet (`@import "tailwindcss";` in app/globals.css): follow CSS imports.
   compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
-  // The shared table (components/ui/data-table.tsx) takes its column types from TanStack Table but draws the rows itself,
-  // so production code imports the package for types only, which `--production --strict` counts as unused. Remove this
-  // line once the table runs on the library's engine (useReactTable). (The production run then hints that the entry is
-  // not needed, wrongly: without it that run fails; its hints are turned off.)
-  ignoreDependencies: ["@tanstack/react-table"],
   // System tools the benchmarks and the disk-full tests run.
   ignoreBinaries: ["flock", "psql", "mount", "umount"],
 };

@@ -127,7 +127,12 @@ export function ContactDetails({
       <div className="lg:col-span-2">
         <Card title={t("contact.section.variables")} titleId="contact-variables">
           {contact.variables.length ? (
-            <VariablesTable variables={contact.variables} caption={t("contact.variables_caption", { name: contact.name || String(contact.id) })} />
+            <VariablesTable
+              t={t}
+              locale={locale}
+              variables={contact.variables}
+              caption={t("contact.variables_caption", { name: contact.name || String(contact.id) })}
+            />
           ) : (
             <p className="text-sm text-muted">{t("contact.no_variables")}</p>
           )}

@@ -46,7 +46,7 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
     enableHiding: column !== "id",
     enableSorting: isSortableContactColumn(column),
     // Newest first is what people look for when they sort by creation.
-    meta: column === "created" ? { firstSort: "desc" as const } : undefined,
+    sortDescFirst: column === "created",
     cell: ({ row }) => cells[column](row.original),
   }));
 }

@@ -1,25 +1,13 @@
 "use client";
 
 import { useMemo, type ReactNode } from "react";
-import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
-import { formatTimestamp } from "@/lib/dashboard/format";
-import { formatMoney } from "@/lib/core/money/money";
 import type { AuditEntryView } from "@/lib/features/ledger/types";
-import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import type { PagerProps } from "@/components/ui/pager";
-import { describeCode } from "@/lib/features/ledger/outcome-codes";
-import { contactLabel, KIND_KEYS } from "./describe";
+import { auditColumns, auditRowProps } from "./audit-columns";
 
-const OUTCOME_CLASS: Record<AuditEntryView["outcome"], string> = {
-  succeeded: "text-success",
-  failed: "text-danger",
-  unknown: "text-warning",
-};
-
-/** Audit entries as a table, on the Activity page and in an account's history in the ledger panel. */
+/** Audit entries as a table, on the overview and in an account's history in the ledger panel (the Activity page draws them on the server). */
 export function AuditTable({
   entries,
   caption,
@@ -39,131 +27,14 @@ export function AuditTable({
   empty?: ReactNode;
 }) {
   const { t, locale, timeZone } = useI18n();
-  const columns = useMemo<ColumnDef<AuditEntryView>[]>(() => {
-    const money = (value: string | null, currency: string | null) =>
-      value === null || currency === null ? t("common.none") : formatMoney(value, currency, locale);
-    const all: (ColumnDef<AuditEntryView> | false)[] = [
-      {
-        id: "time",
-        header: t("audit.time"),
-        meta: { className: "whitespace-nowrap" },
-        cell: ({ row }) => formatTimestamp(row.original.createdAt, locale, timeZone),
-      },
-      {
-        id: "user",
-        header: t("audit.user"),
-        cell: ({ row }) => (
-          <>
-            <span data-testid="audit-user">{row.original.userEmail}</span>
-            <span className="block text-xs text-muted">{t(`role.${row.original.userRole}`)}</span>
-          </>
-        ),
-      },
-      showContact && {
-        id: "contact",
-        header: t("audit.contact"),
-        cell: ({ row }) => (
-          <Link
-            className="underline"
-            href={`/contacts/${row.original.contactId}`}
-            title={t("audit.contact_fallback", { id: row.original.contactId })}
-            data-testid="audit-contact"
-          >
-            {contactLabel(row.original, t)}
-          </Link>
-        ),
-      },
-      showAccount && {
-        id: "account",
-        header: t("audit.account"),
-        meta: { className: "whitespace-nowrap" },
-        // A contact has one account per currency: the currency (and whose, where no contact column says it) names the account.
-        cell: ({ row }) => (
-          <span title={row.original.accountId !== null ? t("audit.account_id", { id: row.original.accountId }) : undefined}>
-            {row.original.currency ?? t("common.none")}
-            {showContact ? null : <span className="block text-xs text-muted">{contactLabel(row.original, t)}</span>}
-          </span>
-        ),
-      },
-      {
-        id: "kind",
-        header: t("audit.kind"),
-        cell: ({ row }) => (
-          <>
-            {t(KIND_KEYS[row.original.kind])}
-            {row.original.reconcilesEntryId !== null ? (
-              <span className="ml-1">
-                <Badge>{t("audit.reconciled", { id: row.original.reconcilesEntryId })}</Badge>
-              </span>
-            ) : null}
-          </>
-        ),
-      },
-      {
-        id: "amount",
-        header: t("audit.amount"),
-        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
-        cell: ({ row }) => money(row.original.amount, row.original.currency),
-      },
-      {
-        id: "description",
-        header: t("audit.description"),
-        meta: { className: "max-w-xs min-w-40 wrap-anywhere" },
-        cell: ({ row }) => (
-          <>
-            {row.original.description ?? t("common.none")}
-            {row.original.batchId ? (
-              <Link href={`/adjustments/${row.original.batchId}`} className="block text-xs text-muted underline" data-testid="audit-batch">
-                {t("audit.batch_line", { line: row.original.batchLine ?? "" })}
-              </Link>
-            ) : null}
-          </>
-        ),
-      },
-      {
-        id: "outcome",
-        header: t("audit.outcome"),
-        cell: ({ row }) => (
-          <span className={`whitespace-nowrap ${OUTCOME_CLASS[row.original.outcome]}`}>
-            {t(`audit.outcome.${row.original.outcome}`)}
-            {row.original.errorCode ? (
-              <span className="block text-xs" title={row.original.errorCode} data-testid="audit-error" data-code={row.original.errorCode}>
-                {describeCode(row.original.errorCode, t)}
-              </span>
-            ) : null}
-          </span>
-        ),
-      },
-      {
-        id: "balance_after",
-        header: t("audit.balance_after"),
-        meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
-        cell: ({ row }) => money(row.original.balanceAfter, row.original.currency),
-      },
-      {
-        id: "request_id",
-        header: t("audit.request_id"),
-        meta: { className: "font-mono text-xs text-muted" },
-        cell: ({ row }) =>
-          row.original.requestId ? (
-            // The full id is in the CSV export and the title; eight characters find it in the platform's log.
-            <abbr title={row.original.requestId} className="no-underline">
-              {row.original.requestId.slice(0, 8)}
-            </abbr>
-          ) : (
-            t("common.none")
-          ),
-      },
-    ];
-    return all.filter((column) => column !== false);
-  }, [t, locale, timeZone, showContact, showAccount]);
+  const columns = useMemo(() => auditColumns({ t, locale, timeZone }, { showContact, showAccount }), [t, locale, timeZone, showContact, showAccount]);
   return (
     <DataTable
       columns={columns}
       data={entries}
       getRowId={(entry) => String(entry.id)}
       caption={caption}
-      rowProps={(entry) => ({ "data-testid": "audit-row", "data-kind": entry.kind, "data-outcome": entry.outcome })}
+      rowProps={auditRowProps}
       pager={pager}
       loading={loading}
       empty={empty}

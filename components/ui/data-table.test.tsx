@@ -109,6 +109,35 @@ describe("DataTable", () => {
     expect(headers()).toEqual(["Name"]);
   });
 
+  it("column chooser, uncontrolled: the table keeps the choice and still reports it", async () => {
+    const onHidden = vi.fn();
+    inEnglish(<People columnChooser onHiddenColumnsChange={onHidden} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByText("Columns", { selector: "summary" }));
+    await user.click(screen.getByRole("checkbox", { name: "Balance" }));
+    expect(onHidden).toHaveBeenLastCalledWith(["balance"]);
+    await user.click(screen.getByRole("checkbox", { name: "Email" }));
+    expect(onHidden).toHaveBeenLastCalledWith(["email", "balance"]);
+    expect(headers()).toEqual(["Name"]);
+    expect(screen.getAllByRole("row")).toHaveLength(1 + PEOPLE.length);
+  });
+
+  it("accessor columns: TanStack's defaults draw the key as the header and the value as text", () => {
+    const accessors: ColumnDef<Person, unknown>[] = [
+      { accessorKey: "name" },
+      { accessorFn: (person) => person.balance, id: "balance", header: "Balance" },
+      { accessorKey: "email", header: "Email", cell: (info) => String(info.getValue()).toUpperCase() },
+    ];
+    inEnglish(<People columns={accessors} />);
+    expect(headers()).toEqual(["name", "Balance", "Email"]);
+    const [, anna] = screen.getAllByRole("row");
+    expect(
+      within(anna)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Anna", "10.00", "ANNA@EXAMPLE.COM"]);
+  });
+
   it("empty: says so in the table, with the message given or a default", () => {
     const { unmount } = inEnglish(<People data={[]} empty={<span data-testid="people-empty">No people yet.</span>} />);
     const message = screen.getByTestId("people-empty");
@@ -183,7 +212,7 @@ describe("DataTable", () => {
     const sortable: ColumnDef<Person, unknown>[] = [
       { id: "name", header: "Name", enableSorting: true, cell: ({ row }) => row.original.name },
       { id: "email", header: "Email", cell: ({ row }) => row.original.email },
-      { id: "balance", header: "Balance", enableSorting: true, meta: { firstSort: "desc" }, cell: ({ row }) => row.original.balance },
+      { id: "balance", header: "Balance", enableSorting: true, sortDescFirst: true, cell: ({ row }) => row.original.balance },
     ];
 
     it("a button in each sortable header asks for the other direction, or the column's first one; aria-sort marks the order", async () => {
@@ -205,6 +234,41 @@ describe("DataTable", () => {
       screen.getByRole("button", { name: "Balance" }).focus();
       await userEvent.keyboard("{Enter}");
       expect(onSort).toHaveBeenLastCalledWith("balance", false);
+    });
+
+    it("the order is the caller's state: each click asks for the next order of what is shown now", async () => {
+      const asked: string[] = [];
+      function Sorted() {
+        const [sorting, setSorting] = useState([{ id: "name", desc: false }]);
+        return (
+          <People
+            columns={sortable}
+            sorting={sorting}
+            sort={{
+              onSort: (id, desc) => {
+                asked.push(`${id} ${desc ? "desc" : "asc"}`);
+                setSorting([{ id, desc }]);
+              },
+            }}
+          />
+        );
+      }
+      inEnglish(<Sorted />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("button", { name: "Name" }));
+      await user.click(screen.getByRole("button", { name: "Name" }));
+      await user.click(screen.getByRole("button", { name: "Balance" }));
+      await user.click(screen.getByRole("button", { name: "Balance" }));
+      expect(asked).toEqual(["name desc", "name asc", "balance desc", "balance asc"]);
+      expect(screen.getByRole("columnheader", { name: "Balance" }).getAttribute("aria-sort")).toBe("ascending");
+      expect(screen.getByRole("columnheader", { name: "Name" }).hasAttribute("aria-sort")).toBe(false);
+      // The rows stay in the order they came in: the server sorts.
+      expect(
+        screen
+          .getAllByRole("row")
+          .slice(1)
+          .map((row) => within(row).getAllByRole("cell")[0].textContent),
+      ).toEqual(["Anna", "Boris", "Vera"]);
     });
 
     it("with hrefFor the headers are links to the orders; without a sort control they are plain text", () => {
@@ -258,6 +322,55 @@ describe("DataTable row selection", () => {
     // The same elements stay (not mounted anew on each change), so the focus stays where the user is.
     expect(vera.isConnected && page.isConnected).toBe(true);
     expect(document.activeElement).toBe(vera);
+  });
+
+  it("the checkbox column cannot be hidden: the chooser does not list it, and hiding others keeps it", async () => {
+    const user = userEvent.setup();
+    function WithChooser() {
+      const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+      return (
+        <People columnChooser selection={{ selected, onChange: setSelected, label: (person) => `Select ${person.name}`, pageLabel: "Select this page" }} />
+      );
+    }
+    inEnglish(<WithChooser />);
+    await user.click(screen.getByText("Columns", { selector: "summary" }));
+    const chooser = screen.getByRole("group", { name: "Columns" });
+    expect(
+      within(chooser)
+        .getAllByRole("checkbox")
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(["Email", "Balance"]);
+    await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
+    expect(headers()).toEqual(["", "Name", "Balance"]);
+    await user.click(screen.getByRole("checkbox", { name: "Select Boris" }));
+    expect((screen.getByRole("checkbox", { name: "Select this page" }) as HTMLInputElement).indeterminate).toBe(true);
+  });
+
+  it("a new page of rows: the boxes show the selection of the rows now shown", async () => {
+    const user = userEvent.setup();
+    const OTHERS: Person[] = [{ id: 4, name: "Gleb", email: "gleb@example.com", balance: "1.00" }];
+    function Paged() {
+      const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(["1", "2", "3"]));
+      const [page, setPage] = useState(1);
+      return (
+        <>
+          <output data-testid="selected">{[...selected].sort().join(",")}</output>
+          <People
+            data={page === 1 ? PEOPLE : OTHERS}
+            pager={{ page, pages: 2, onPage: setPage }}
+            selection={{ selected, onChange: setSelected, label: (person) => `Select ${person.name}`, pageLabel: "Select this page" }}
+          />
+        </>
+      );
+    }
+    inEnglish(<Paged />);
+    expect((screen.getByRole("checkbox", { name: "Select this page" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    const page = screen.getByRole("checkbox", { name: "Select this page" }) as HTMLInputElement;
+    expect([page.checked, page.indeterminate]).toEqual([false, false]);
+    await user.click(page);
+    expect(screen.getByTestId("selected").textContent).toBe("1,2,3,4");
+    expect((screen.getByRole("checkbox", { name: "Select Gleb" }) as HTMLInputElement).checked).toBe(true);
   });
 
   it("a checkbox does not open its row, by click or by key", async () => {

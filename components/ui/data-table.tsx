@@ -1,45 +1,29 @@
 "use client";
 
-import { createElement, useMemo, useRef, useState, type ComponentType, type HTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
-import Link from "next/link";
-// Types only: columns are written as TanStack Table's column definitions, and rendered by the few lines below (the
-// table sorts and pages on the server: of TanStack's engine it used the core row model and column visibility, 13 kB
-// of every table page's first load).
-import type { CellContext, ColumnDef, HeaderContext, RowData, SortingState } from "@tanstack/react-table";
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  functionalUpdate,
+  getCoreRowModel,
+  useReactTable,
+  type Column,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  type VisibilityState,
+} from "@tanstack/react-table";
 import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
 import { Pager, type PagerProps } from "./pager";
-import { Skeleton } from "./skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
+import { DataTableView, labelOf, type RowAttributes, type SortControl } from "./data-table-view";
 
 declare module "@tanstack/react-table" {
-  // The names must match TanStack's declaration, which takes both type parameters.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** Classes for the column's cells: "text-right tabular-nums" for amounts, "whitespace-nowrap" for times. */
-    className?: string;
-    /** Classes for the column's header cell. */
-    headerClassName?: string;
-    /** The column's name as text where `header` renders more than text (the card layout, the column chooser). */
-    label?: string;
-    /** A sortable column's first direction when it is not the sorted one (default ascending; "desc" for "newest first"). */
-    firstSort?: "asc" | "desc";
-  }
   interface TableMeta<TData extends RowData> {
-    /** The table's row selection (DataTable's `selection`), read by its checkbox column. */
+    /** DataTable's `selection`: its checkbox column reads the names and the limit from it. */
     selection?: RowSelection<TData>;
   }
 }
-
-/**
- * Server sorting from the headers: each column with `enableSorting: true` gets a button (`onSort`) or a
- * link (`hrefFor`) in its header that asks for that column, the other direction when it already sorts.
- */
-export type SortControl = { onSort: (columnId: string, desc: boolean) => void } | { hrefFor: (columnId: string, desc: boolean) => string };
-
-/** Attributes for one row: a data-testid, data-* values, a class. */
-export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-${string}`]: string | number | boolean | null | undefined };
 
 export interface DataTableProps<TData, TValue> {
   columns: ColumnDef<TData, TValue>[];
@@ -98,9 +82,9 @@ const SELECT_COLUMN = "select";
 const checkboxClass = "size-4 accent-[var(--color-primary)] disabled:cursor-not-allowed";
 
 /**
- * The checkbox column of a selection: one constant definition that reads the selection from the table's
- * meta, so that the checkboxes are not mounted anew on each render (a toggled one keeps the focus). Clicks
- * and keys on it stay out of the row (a row may open something).
+ * The checkbox column of a selection: one constant definition, so that the checkboxes are not mounted anew on each
+ * render (a toggled one keeps the focus). Checked and toggled through the engine's row selection; the names and the
+ * limit (`full`) come from the table's meta. Clicks and keys on it stay out of the row (a row may open something).
  */
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one definition serves tables of any row type
@@ -109,141 +93,57 @@ const SELECT_COLUMN_DEF: ColumnDef<any, unknown> = {
   enableHiding: false,
   meta: { className: "w-8", headerClassName: "w-8" },
   header: function SelectPage({ table }) {
-    const selection = table.options.meta!.selection!;
-    const ids = table.getRowModel().rows.map((row) => row.id);
-    const chosen = ids.filter((id) => selection.selected.has(id)).length;
-    const all = ids.length > 0 && chosen === ids.length;
+    const { full, pageLabel } = table.options.meta!.selection!;
+    const all = table.getIsAllPageRowsSelected();
+    const some = table.getIsSomePageRowsSelected();
     return (
       <input
         type="checkbox"
         className={checkboxClass}
-        aria-label={selection.pageLabel}
+        aria-label={pageLabel}
         checked={all}
-        disabled={ids.length === 0 || (!all && Boolean(selection.full))}
-        title={!all && selection.full ? selection.full : undefined}
+        disabled={table.getRowModel().rows.length === 0 || (!all && Boolean(full))}
+        title={!all && full ? full : undefined}
         ref={(element) => {
-          if (element) element.indeterminate = chosen > 0 && !all;
+          if (element) element.indeterminate = some;
         }}
         onClick={stop}
-        onChange={() => {
-          const next = new Set(selection.selected);
-          for (const id of ids) {
-            if (all) next.delete(id);
-            else next.add(id);
-          }
-          selection.onChange(next);
-        }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     );
   },
   cell: function SelectRow({ row, table }) {
-    const selection = table.options.meta!.selection!;
-    const checked = selection.selected.has(row.id);
+    const { full, label } = table.options.meta!.selection!;
+    const checked = row.getIsSelected();
     return (
       <input
         type="checkbox"
         className={checkboxClass}
-        aria-label={selection.label(row.original)}
+        aria-label={label(row.original)}
         checked={checked}
-        disabled={!checked && Boolean(selection.full)}
-        title={!checked && selection.full ? selection.full : undefined}
+        disabled={!checked && Boolean(full)}
+        title={!checked && full ? full : undefined}
         onClick={stop}
         onKeyDown={stop}
-        onChange={() => {
-          const next = new Set(selection.selected);
-          if (checked) next.delete(row.id);
-          else next.add(row.id);
-          selection.onChange(next);
-        }}
+        onChange={row.getToggleSelectedHandler()}
       />
     );
   },
 };
 
-const SKELETON_ROWS = 3;
+const NO_SORTING: SortingState = [];
 
-/** One column of the table: its id (`id`, else `accessorKey`, else a string `header`) and its definition. */
-interface TableColumn<TData> {
-  id: string;
-  columnDef: ColumnDef<TData, unknown>;
-  /** `false`, "asc" or "desc": the server's order, as the header shows it. */
-  getIsSorted: () => false | "asc" | "desc";
-}
-
-/** A row as the column definitions' `cell` reads it (`row.original`, `row.id`, `row.index`). */
-interface TableRowModel<TData> {
-  id: string;
-  index: number;
-  original: TData;
-}
-
-type Accessor<TData> = { accessorFn?: (row: TData, index: number) => unknown; accessorKey?: string; id?: string };
-
-function columnIdOf<TData>(def: ColumnDef<TData, unknown>): string {
-  const { id, accessorKey } = def as Accessor<TData>;
-  return id ?? accessorKey?.replaceAll(".", "_") ?? (typeof def.header === "string" ? def.header : "");
-}
-
-function valueOf<TData>(def: ColumnDef<TData, unknown>, row: TableRowModel<TData>): unknown {
-  const { accessorFn, accessorKey } = def as Accessor<TData>;
-  if (accessorFn) return accessorFn(row.original, row.index);
-  if (accessorKey) return accessorKey.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], row.original);
-  return undefined;
-}
-
-/** A header or cell as TanStack's `flexRender` draws it: a function is a component of the context, anything else is shown as it is. */
-function render<TProps extends object>(content: unknown, context: TProps): ReactNode {
-  return typeof content === "function" ? createElement(content as ComponentType<TProps>, context) : (content as ReactNode);
-}
-
-/** TanStack's defaults: an accessor column's header is its key or id, its cell the value as text. */
-function defaultHeader<TData>(def: ColumnDef<TData, unknown>): string | null {
-  const { accessorFn, accessorKey, id } = def as Accessor<TData>;
-  return accessorKey ?? (accessorFn ? (id ?? null) : null);
-}
-const defaultCell = ({ renderValue }: { renderValue: () => unknown }): ReactNode => {
-  const value = renderValue();
-  return value === null || value === undefined ? null : String(value);
-};
-
-/** A column's name as text: its header when that is a string, else `meta.label`. */
-function labelOf<TData>(column: TableColumn<TData>): string {
-  const header = column.columnDef.header;
-  return typeof header === "string" ? header : (column.columnDef.meta?.label ?? "");
+/** The engine's column visibility as DataTable's list of hidden ids, in table order. */
+function hiddenIn<TData>(columns: Column<TData, unknown>[], visibility: VisibilityState): string[] {
+  return columns.filter((column) => visibility[column.id] === false).map((column) => column.id);
 }
 
 /**
- * A sortable header's control: the header's own content and an arrow for the current direction
- * (aria-hidden: the header cell's aria-sort says it). Asks for the other direction when the column
- * sorts, else for the column's first direction.
- */
-function SortHeader<TData>({ column, sort, children }: { column: TableColumn<TData>; sort: SortControl; children: ReactNode }) {
-  const sorted = column.getIsSorted();
-  const desc = sorted ? sorted === "asc" : column.columnDef.meta?.firstSort === "desc";
-  const className = "inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary";
-  const content = (
-    <>
-      {children}
-      <span aria-hidden="true" className="w-3 text-xs">
-        {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : ""}
-      </span>
-    </>
-  );
-  return "hrefFor" in sort ? (
-    <Link className={className} href={sort.hrefFor(column.id, desc)}>
-      {content}
-    </Link>
-  ) : (
-    <button type="button" className={cn(className, "font-[inherit]")} onClick={() => sort.onSort(column.id, desc)}>
-      {content}
-    </button>
-  );
-}
-
-/**
- * The dashboard's table: columns defined as TanStack Table's, chosen by the viewer, a caption, a sticky header, its own
- * focusable scroll box (the page never scrolls sideways), cards on narrow screens, loading and empty
- * states, and the Pager for server paging.
+ * The dashboard's table on TanStack Table's engine (`useReactTable`): the server pages and sorts (manual
+ * pagination and sorting, the state held by the caller: URL or props), the engine holds column visibility (wired to
+ * the column chooser) and row selection, and `flexRender` draws the headers and cells. Around it: a caption, a sticky
+ * header, its own focusable scroll box (the page never scrolls sideways), the same rows as cards on narrow screens
+ * (CSS alone, see ./table), loading and empty states, and the Pager.
  */
 export function DataTable<TData, TValue>({
   columns,
@@ -267,37 +167,46 @@ export function DataTable<TData, TValue>({
   scrollClassName,
 }: DataTableProps<TData, TValue>) {
   const t = useT();
-  const [ownHidden, setOwnHidden] = useState<readonly string[]>([]);
-  const hidden = hiddenColumns ?? ownHidden;
-  const setHidden = (next: string[]) => {
-    if (hiddenColumns === undefined) setOwnHidden(next);
-    onHiddenColumnsChange?.(next);
-  };
+  const [ownVisibility, setOwnVisibility] = useState<VisibilityState>({});
+  const columnVisibility = useMemo<VisibilityState>(
+    () => (hiddenColumns ? Object.fromEntries(hiddenColumns.map((id) => [id, false])) : ownVisibility),
+    [hiddenColumns, ownVisibility],
+  );
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries([...(selection?.selected ?? [])].map((id) => [id, true])), [selection?.selected]);
   const selecting = selection !== undefined;
-  const allColumns = useMemo<TableColumn<TData>[]>(() => {
-    const defs = (selecting ? [SELECT_COLUMN_DEF, ...columns] : columns) as ColumnDef<TData, unknown>[];
-    return defs.map((columnDef) => {
-      const id = columnIdOf(columnDef);
-      const getIsSorted = () => {
-        const order = sorting?.find((entry) => entry.id === id);
-        return order ? (order.desc ? "desc" : "asc") : false;
-      };
-      return { id, columnDef, getIsSorted } as TableColumn<TData>;
-    });
-  }, [selecting, columns, sorting]);
-  const visibleColumns = allColumns.filter((column) => !hidden.includes(column.id));
-  const rows = useMemo(() => data.map((original, index) => ({ id: getRowId(original, index), index, original })), [data, getRowId]);
-  const visibleCount = visibleColumns.length;
-  // What the column definitions' header and cell functions receive (the parts of TanStack's contexts they read).
-  const table = { options: { meta: { selection } }, getRowModel: () => ({ rows }) };
-  const headerContext = (column: TableColumn<TData>) => ({ table, column, header: { id: column.id, column } }) as unknown as HeaderContext<TData, unknown>;
-  const cellContext = (column: TableColumn<TData>, row: TableRowModel<TData>) => {
-    const getValue = () => valueOf(column.columnDef, row);
-    return { table, column, row, getValue, renderValue: getValue, cell: { id: `${row.id}_${column.id}`, column, row, getValue } } as unknown as CellContext<
-      TData,
-      unknown
-    >;
-  };
+  const allColumns = useMemo(() => (selecting ? [SELECT_COLUMN_DEF, ...columns] : columns) as ColumnDef<TData, unknown>[], [selecting, columns]);
+  const sortingState = sorting ?? NO_SORTING;
+
+  const table = useReactTable<TData>({
+    columns: allColumns,
+    data,
+    getRowId: (row, index) => getRowId(row, index),
+    getCoreRowModel: getCoreRowModel(),
+    // The server pages and sorts: the rows come as they are shown.
+    manualPagination: true,
+    manualSorting: true,
+    // One column at a time, and a sorted column's header asks for the other direction (never "unsorted").
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowSelection: selecting,
+    state: { columnVisibility, sorting: sortingState, rowSelection },
+    onColumnVisibilityChange: (updater) => {
+      const next = functionalUpdate(updater, columnVisibility);
+      if (hiddenColumns === undefined) setOwnVisibility(next);
+      onHiddenColumnsChange?.(hiddenIn(table.getAllLeafColumns(), next));
+    },
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sortingState);
+      if (next && sort && "onSort" in sort) sort.onSort(next.id, next.desc);
+    },
+    onRowSelectionChange: (updater) => {
+      const next = functionalUpdate(updater, rowSelection);
+      selection?.onChange(new Set(Object.keys(next).filter((id) => next[id])));
+    },
+    meta: { selection },
+  });
+  const rows = table.getRowModel().rows;
 
   // The one row in the tab order; by id, so a new page starts again at its first row.
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -325,105 +234,53 @@ export function DataTable<TData, TValue>({
   };
 
   const chooser = columnChooser ? (typeof columnChooser === "object" ? columnChooser : {}) : null;
-  const hideable = allColumns.filter((column) => column.columnDef.enableHiding !== false).map((column) => ({ id: column.id, label: labelOf(column) }));
+  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
 
   return (
     <div className={cn("min-w-0 space-y-3", className)}>
       {chooser ? (
         <div className="flex justify-end">
-          <ColumnChooser columns={hideable} hidden={hidden} onChange={setHidden} label={chooser.label} hint={chooser.hint} />
+          <ColumnChooser
+            columns={hideable.map((column) => ({ id: column.id, label: labelOf(column) }))}
+            hidden={hideable.filter((column) => !column.getIsVisible()).map((column) => column.id)}
+            onChange={(hidden) => table.setColumnVisibility(Object.fromEntries(hideable.map((column) => [column.id, !hidden.includes(column.id)])))}
+            label={chooser.label}
+            hint={chooser.hint}
+          />
         </div>
       ) : null}
-      <div
-        role="region"
-        aria-label={caption}
-        tabIndex={0}
-        aria-busy={loading || undefined}
-        className={cn(
-          "max-w-full overflow-auto rounded-lg border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary",
-          scrollClassName,
-        )}
-      >
-        <Table data-testid={testId}>
-          <TableCaption>{caption}</TableCaption>
-          <TableHeader>
-            <tr>
-              {visibleColumns.map((column) => {
-                const sorted = column.getIsSorted();
-                const content = render(column.columnDef.header ?? defaultHeader(column.columnDef), headerContext(column));
-                return (
-                  <TableHead
-                    key={column.id}
-                    scope="col"
-                    aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                    className={column.columnDef.meta?.headerClassName}
-                  >
-                    {sort && column.columnDef.enableSorting === true ? (
-                      <SortHeader column={column} sort={sort}>
-                        {content}
-                      </SortHeader>
-                    ) : (
-                      content
-                    )}
-                  </TableHead>
-                );
-              })}
-            </tr>
-          </TableHeader>
-          <TableBody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
-            {rows.length > 0 ? (
-              rows.map((row, index) => {
-                const opens = onRowOpen !== undefined;
-                const extra = rowProps?.(row.original, index);
-                return (
-                  <TableRow
-                    key={row.id}
-                    {...extra}
-                    className={cn(
-                      opens && "cursor-pointer hover:bg-surface-2 focus:bg-surface-2 focus:outline-2 focus:-outline-offset-2 focus:outline-primary",
-                      extra?.className,
-                    )}
-                    {...(opens
-                      ? {
-                          ref: (element: HTMLTableRowElement | null) => {
-                            rowElements.current[index] = element;
-                          },
-                          tabIndex: index === activeIndex ? 0 : -1,
-                          "aria-label": rowLabel?.(row.original),
-                          onFocus: () => setActiveId(row.id),
-                          onClick: () => onRowOpen(row.original),
-                          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index, row.original),
-                        }
-                      : {})}
-                  >
-                    {visibleColumns.map((column) => (
-                      <TableCell key={column.id} data-label={labelOf(column)} className={column.columnDef.meta?.className}>
-                        {render(column.columnDef.cell ?? defaultCell, cellContext(column, row))}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })
-            ) : loading ? (
-              Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={index} aria-hidden="true" data-skeleton="">
-                  {visibleColumns.map((column) => (
-                    <TableCell key={column.id}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            ) : (
-              <TableRow>
-                <TableCell colSpan={visibleCount} className="py-6 text-center text-muted max-md:text-center">
-                  {empty ?? t("common.no_rows")}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTableView
+        table={table}
+        caption={caption}
+        sort={sort}
+        loading={loading}
+        empty={empty ?? t("common.no_rows")}
+        testId={testId}
+        scrollClassName={scrollClassName}
+        rowAttributes={(row, index) => {
+          const extra = rowProps?.(row.original, index);
+          const opens = onRowOpen !== undefined;
+          return {
+            ...extra,
+            className: cn(
+              opens && "cursor-pointer hover:bg-surface-2 focus:bg-surface-2 focus:outline-2 focus:-outline-offset-2 focus:outline-primary",
+              extra?.className,
+            ),
+            ...(opens
+              ? {
+                  ref: (element: HTMLTableRowElement | null) => {
+                    rowElements.current[index] = element;
+                  },
+                  tabIndex: index === activeIndex ? 0 : -1,
+                  "aria-label": rowLabel?.(row.original),
+                  onFocus: () => setActiveId(row.id),
+                  onClick: () => onRowOpen(row.original),
+                  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index, row.original),
+                }
+              : {}),
+          };
+        }}
+      />
       {pager ? <Pager {...pager} /> : null}
     </div>
   );

@@ -1,79 +1,12 @@
 "use client";
 
-import Link from "next/link";
-import type { ReactNode } from "react";
 import { useI18n } from "@/components/shell/i18n-provider";
-import { formatCount } from "@/lib/dashboard/format";
-import { Button, buttonClass } from "./button";
-import { cn } from "./cn";
+import { PagerView, type PagerProps } from "./pager-view";
 
-interface PagerBase {
-  /** The page shown, from 1; may be past `pages` (an old link), then Previous goes to the last page. */
-  page: number;
-  pages: number;
-  /** First and Last beside Previous and Next. */
-  firstLast?: boolean;
-  /** The navigation's name; "Pagination" unless a page has several pagers. */
-  label?: string;
-  /** The number of rows across all pages, kept on the nav as `data-total`. */
-  total?: number;
-  /** "contacts" gives data-testid="contacts-pager" on the nav and "contacts-page" on "Page X of Y". */
-  testId?: string;
-  className?: string;
-}
-
-/** Links for server-rendered pages (the page stays in the URL), buttons for client tables. */
-export type PagerProps = PagerBase & ({ hrefFor: (page: number) => string; onPage?: never } | { onPage: (page: number) => void; hrefFor?: never });
+export type { PagerProps };
 
 /** The one pager: Previous / Next (and optionally First / Last) and "Page X of Y" in the viewer's locale. */
-export function Pager({ page, pages, firstLast = false, label, total, testId, className, ...target }: PagerProps) {
+export function Pager(props: PagerProps) {
   const { t, locale } = useI18n();
-  if (pages <= 1 && page <= 1) return null;
-  const atStart = page <= 1;
-  const atEnd = page >= pages;
-
-  const step = (to: number, text: string, disabled: boolean, rel?: "prev" | "next"): ReactNode => {
-    if (target.onPage) {
-      const onPage = target.onPage;
-      return (
-        <Button variant="secondary" disabled={disabled} onClick={() => onPage(to)}>
-          {text}
-        </Button>
-      );
-    }
-    if (disabled) {
-      // A link without a target: not focusable, announced as a dimmed link.
-      return (
-        <a role="link" aria-disabled="true" className={buttonClass("secondary", "pointer-events-none opacity-50")}>
-          {text}
-        </a>
-      );
-    }
-    return (
-      <Link className={buttonClass("secondary")} href={target.hrefFor(to)} rel={rel}>
-        {text}
-      </Link>
-    );
-  };
-
-  return (
-    <nav
-      aria-label={label ?? t("common.pagination")}
-      className={cn("flex flex-wrap items-center justify-between gap-3 text-sm", className)}
-      data-total={total}
-      data-testid={testId ? `${testId}-pager` : undefined}
-    >
-      <div className="flex gap-2">
-        {firstLast ? step(1, t("common.first"), atStart) : null}
-        {step(Math.max(1, Math.min(page - 1, pages)), t("common.previous"), atStart, "prev")}
-      </div>
-      <span className="text-muted" data-testid={testId ? `${testId}-page` : undefined}>
-        {t("common.page_of", { page: formatCount(page, locale), pages: formatCount(pages, locale) })}
-      </span>
-      <div className="flex gap-2">
-        {step(page + 1, t("common.next"), atEnd, "next")}
-        {firstLast ? step(pages, t("common.last"), atEnd) : null}
-      </div>
-    </nav>
-  );
+  return <PagerView {...props} t={t} locale={locale} />;
 }
