@@ -8,12 +8,15 @@
 // alone between runs (its clearStorageTypes do not include them).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import fs from "node:fs";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { pages, cookie, categories, preset } = JSON.parse(input);
 const config = preset === "desktop" ? desktopConfig : undefined;
+// Debian's Chromium, or its headless shell (the one `npm test` installs) where Chromium is not installed.
+const CHROME = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
 
 /** What the console errors and the browser's issues were: the audit alone does not say. */
 function detailsOf(audit) {
@@ -48,7 +51,7 @@ async function setCookies(port, cookie, url) {
 const rows = [];
 for (const page of pages) {
   // A fresh browser for every page: each starts from the same cookies (none for the login page).
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"] });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"] });
   try {
     if (page.signedIn) await setCookies(chrome.port, cookie, page.url);
     const flags = { port: chrome.port, logLevel: "error", onlyCategories: categories, ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}) };
