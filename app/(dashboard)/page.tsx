@@ -78,7 +78,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : null}
         {can(user.role, "contacts.export") ? (
           <Card title={t("overview.exports")} titleId="overview-exports" className="min-w-0">
-            <LazyExportList />
+            <LazyExportList startHref="/contacts" />
             <Link className="mt-4 inline-block text-sm underline" href="/contacts/exports">
               {t("overview.all_exports")}
             </Link>
