@@ -92,3 +92,28 @@ test("bulk adjustments: upload → preview → dry run → run → the result fi
   await page.goto(`/contacts/${boris}?bot=${BOT}`);
   await expect(page.getByTestId("ledger-panel")).toContainText("15.00");
 });
+
+test("bulk adjustments: the sample file downloads, and uploaded back it reaches the dry run with no problem", async ({ page }) => {
+  await page.goto("/adjustments");
+  await expect(page.getByTestId("adjustment-upload")).toHaveAttribute("data-ready", "true");
+  const columns = page.getByTestId("adjustment-column");
+  await expect(columns).toHaveCount(5);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download a sample CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("bulk-adjustments-sample.csv");
+  const bytes = await readFile((await download.path())!);
+  const lines = bytes
+    .toString("utf8")
+    .replace(/^\ufeff/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines).toHaveLength(5);
+
+  await page.getByLabel("CSV file").setInputFiles({ name: download.suggestedFilename(), mimeType: "text/csv", buffer: bytes });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page).toHaveURL(/\/adjustments\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: "Problems", exact: true })).toContainText("No problems: every row can run.");
+  const totals = page.getByRole("region", { name: "Totals", exact: true });
+  await expect(totals).toContainText("25.00");
+  await expect(totals).toContainText("4.99");
+  await expect(page.getByRole("button", { name: "Check against the platform" })).toBeEnabled();
+});
