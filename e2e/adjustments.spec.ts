@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { seriousViolations, storageStateOf } from "./helpers";
 import { idSource, seedProject } from "./seed";
 
 /**
@@ -96,8 +96,13 @@ test("bulk adjustments: upload → preview → dry run → run → the result fi
 test("bulk adjustments: the sample file downloads, and uploaded back it reaches the dry run with no problem", async ({ page }) => {
   await page.goto("/adjustments");
   await expect(page.getByTestId("adjustment-upload")).toHaveAttribute("data-ready", "true");
+  // The columns of the file, one click away once batches exist; open, the page has no serious axe finding.
+  const details = page.getByTestId("adjustment-columns-details");
+  if ((await details.getAttribute("open")) === null) await details.getByText("Columns of the file").click();
   const columns = page.getByTestId("adjustment-column");
   await expect(columns).toHaveCount(5);
+  await expect(columns.filter({ hasText: "Optional" })).toHaveAttribute("data-column", "direction");
+  expect(await seriousViolations(page)).toEqual([]);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download a sample CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("bulk-adjustments-sample.csv");
   const bytes = await readFile((await download.path())!);
