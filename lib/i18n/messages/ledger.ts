@@ -128,6 +128,7 @@ export const ledgerMessages = defineMessages(
     "ledger.journal.not_available":
       "This platform has no journal method (getContactAccountJournal), so the platform's journal cannot be shown. The dashboard's own audit entries for this account are below.",
     "ledger.journal.empty": "No journal entries yet.",
+    "ledger.journal.empty_hint": "A top-up or a debit of this account makes the first one.",
     "ledger.journal.time": "Time",
     "ledger.journal.kind": "Operation",
     "ledger.journal.kind.deposit": "Deposit",
@@ -305,6 +306,7 @@ export const ledgerMessages = defineMessages(
     "ledger.journal.not_available":
       "У этой платформы нет метода журнала (getContactAccountJournal), поэтому журнал платформы показать нельзя. Ниже — собственные записи аудита панели по этому счёту.",
     "ledger.journal.empty": "В журнале пока нет записей.",
+    "ledger.journal.empty_hint": "Первую запись сделает пополнение или списание этого счёта.",
     "ledger.journal.time": "Время",
     "ledger.journal.kind": "Тип операции",
     "ledger.journal.kind.deposit": "Пополнение",
