@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { test, expect } from "@playwright/test";
-import { storageStateOf } from "./helpers";
+import { seriousViolations, storageStateOf } from "./helpers";
 import { idSource, seedProject } from "./seed";
 
 /**
@@ -91,4 +91,36 @@ test("bulk adjustments: upload → preview → dry run → run → the result fi
   await expect(page.getByTestId("ledger-panel")).toContainText("22.50");
   await page.goto(`/contacts/${boris}?bot=${BOT}`);
   await expect(page.getByTestId("ledger-panel")).toContainText("15.00");
+});
+
+test("bulk adjustments: the sample file downloads, and uploaded back it reaches the dry run with no problem", async ({ page }) => {
+  await page.goto("/adjustments");
+  await expect(page.getByTestId("adjustment-upload")).toHaveAttribute("data-ready", "true");
+  // The columns of the file, one click away once batches exist; open, the page has no serious axe finding.
+  const details = page.getByTestId("adjustment-columns-details");
+  if ((await details.getAttribute("open")) === null) await details.getByText("Columns of the file").click();
+  const columns = page.getByTestId("adjustment-column");
+  await expect(columns).toHaveCount(5);
+  await expect(columns.filter({ hasText: "Optional" })).toHaveAttribute("data-column", "direction");
+  expect(await seriousViolations(page)).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download a sample CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("bulk-adjustments-sample.csv");
+  const bytes = await readFile((await download.path())!);
+  const lines = bytes
+    .toString("utf8")
+    .replace(/^\ufeff/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines).toHaveLength(5);
+
+  await page.getByLabel("CSV file").setInputFiles({ name: download.suggestedFilename(), mimeType: "text/csv", buffer: bytes });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page).toHaveURL(/\/adjustments\/[0-9a-f-]{36}$/);
+  // Every row valid: the facts say so and there is no Problems section at all.
+  await expect(page.getByRole("main")).toContainText("4 rows: 4 valid, 0 with problems");
+  await expect(page.getByRole("region", { name: "Problems", exact: true })).toHaveCount(0);
+  const totals = page.getByRole("region", { name: "Totals", exact: true });
+  await expect(totals).toContainText("25.00");
+  await expect(totals).toContainText("4.99");
+  await expect(page.getByRole("button", { name: "Check against the platform" })).toBeEnabled();
 });

@@ -293,7 +293,7 @@ test.describe("lead designs lists", () => {
     });
     const calls = countActionCalls(page);
     await openList(page, id);
-    await expect(page.getByTestId("records-empty")).toHaveText("No records yet.");
+    await expect(page.getByTestId("records-empty")).toContainText("No records yet.");
 
     await page.getByRole("button", { name: "Add a record" }).click();
     const form = page.getByTestId("record-form");
@@ -354,6 +354,7 @@ test.describe("lead designs lists", () => {
     await expect(page.getByText(`List “${name}” deleted.`)).toHaveCount(0);
     await page.goto(`/lists?q=${encodeURIComponent(name)}`);
     await expect(page.getByText(`No list matches “${name}”.`)).toBeVisible();
+    await expect(page.getByTestId("lists-no-match").getByRole("link", { name: "Clear the search" })).toHaveAttribute("href", "/lists");
     await page.goto(`/lists/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND })).toBeVisible();
   });

@@ -11,6 +11,7 @@ import { loadContactOverview, loadLatestActivity, loadMoneyOverview } from "@/li
 import { Card, PageHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { PlatformProblem } from "@/components/shell/platform-problem";
+import { ActivityEmpty } from "@/components/ledger/activity-empty";
 import { AuditTable } from "@/components/ledger/audit-table";
 import { OverviewBotSelect } from "@/components/overview/bot-select";
 import { LazyBudgetUsage, LazyExportList } from "@/components/overview/lazy-sections";
@@ -70,7 +71,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {money ? (
           <Card title={t("overview.money")} titleId="overview-money" className="min-w-0">
             {money.ok ? (
-              <MoneySection money={money.data} t={t} locale={locale} />
+              <MoneySection money={money.data} t={t} locale={locale} canOpen={can(user.role, "accounts.open")} />
             ) : (
               <Alert tone="danger">{`${t("overview.money_failed")} ${money.error.message}`}</Alert>
             )}
@@ -78,7 +79,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : null}
         {can(user.role, "contacts.export") ? (
           <Card title={t("overview.exports")} titleId="overview-exports" className="min-w-0">
-            <LazyExportList />
+            <LazyExportList startHref="/contacts" />
             <Link className="mt-4 inline-block text-sm underline" href="/contacts/exports">
               {t("overview.all_exports")}
             </Link>
@@ -89,12 +90,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         </Card>
         {activity ? (
           <Card title={t("overview.activity")} titleId="overview-activity" className="min-w-0 xl:col-span-2">
-            <AuditTable
-              entries={activity}
-              caption={t("overview.activity")}
-              showContact
-              empty={<span data-testid="overview-activity-empty">{t("overview.activity_empty")}</span>}
-            />
+            <AuditTable entries={activity} caption={t("overview.activity")} showContact empty={<ActivityEmpty filtered={false} role={user.role} t={t} />} />
             <Link className="mt-4 inline-block text-sm underline" href="/activity">
               {t("overview.all_activity")}
             </Link>

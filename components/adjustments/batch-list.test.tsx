@@ -21,6 +21,20 @@ const batch = (id: string, createdAt: string, extra: Partial<BatchSummaryView> =
 });
 
 describe("BatchList", () => {
+  it("with no batch: says what to do next, with a link to the upload card and one to the sample file", () => {
+    render(
+      <WithI18n>
+        <BatchList batches={[]} />
+      </WithI18n>,
+    );
+    const empty = screen.getByTestId("batches-empty");
+    expect(empty.textContent).toContain("No batches yet.");
+    expect(within(empty).getByRole("link", { name: "Upload a CSV" }).getAttribute("href")).toBe("#adjustments-upload");
+    const sample = within(empty).getByRole("link", { name: "Download the sample" });
+    expect(sample.getAttribute("href")).toBe("/api/dashboard/adjustments/sample");
+    expect(sample.hasAttribute("download")).toBe(true);
+  });
+
   it("newest first, each linked to its page, with who, when, status, rows and totals", () => {
     render(
       <WithI18n>
@@ -44,13 +58,15 @@ describe("BatchList", () => {
     expect(within(rows[1]).getByTestId("batch-status").textContent).toBe("Failed");
   });
 
-  it("empty: says how to start", () => {
+  it("empty, in Russian: says how to start, and both links in Russian", () => {
     render(
       <WithI18n locale="ru">
         <BatchList batches={[]} />
       </WithI18n>,
     );
-    expect(screen.getByText("Пакетов пока нет. Загрузите файл, чтобы начать.")).toBeTruthy();
+    expect(screen.getByText(/^Пакетов пока нет\. Загрузите CSV-файл выше/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Загрузить CSV" }).getAttribute("href")).toBe("#adjustments-upload");
+    expect(screen.getByRole("link", { name: "Скачать пример" })).toBeTruthy();
   });
 });
 

@@ -4,11 +4,13 @@ import { useMemo } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
+import { buttonClass } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { BatchSummaryView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
-import { batchHref } from "./format";
+import { batchHref, SAMPLE_HREF, UPLOAD_ANCHOR } from "./format";
 import { BatchStatusBadge } from "./status-badge";
 
 const newestFirst = (a: BatchSummaryView, b: BatchSummaryView) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id.localeCompare(a.id);
@@ -71,7 +73,16 @@ export function BatchList({ batches, page = 1, pages = 1 }: { batches: readonly 
       data={sorted}
       getRowId={(batch) => batch.id}
       caption={t("adjustments.page.list.caption")}
-      empty={t("adjustments.page.list.empty")}
+      empty={
+        <EmptyState message={t("adjustments.page.list.empty")} center testId="batches-empty">
+          <a href={`#${UPLOAD_ANCHOR}`} className={buttonClass("primary")}>
+            {t("adjustments.page.list.empty_upload")}
+          </a>
+          <a href={SAMPLE_HREF} download className={buttonClass("secondary")}>
+            {t("adjustments.page.list.empty_sample")}
+          </a>
+        </EmptyState>
+      }
       rowProps={(batch) => ({ "data-testid": "batch-row", "data-batch-id": batch.id, "data-status": batch.status })}
       pager={pages > 1 ? { page, pages, hrefFor: (to: number) => `/adjustments?page=${to}` } : undefined}
       testId="adjustment-batches"

@@ -6,6 +6,12 @@ import type { TotalsView } from "@/lib/features/adjustments/views";
 /** Where a batch's page is. */
 export const batchHref = (id: string) => `/adjustments/${encodeURIComponent(id)}`;
 
+/** The sample file of the upload (app/api/dashboard/adjustments/sample/route.ts). */
+export const SAMPLE_HREF = "/api/dashboard/adjustments/sample";
+
+/** The upload card on the list page, where an empty list sends the reader. */
+export const UPLOAD_ANCHOR = "adjustments-upload";
+
 /** A currency's net change: its top-ups minus its debits, in minor units. */
 export const netMinor = (row: TotalsView[number]): bigint => BigInt(row.topUps.minor) - BigInt(row.debits.minor);
 

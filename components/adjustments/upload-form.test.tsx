@@ -38,6 +38,20 @@ function setup() {
 }
 
 describe("UploadForm", () => {
+  it("offers the sample file beside the button when given one, and nothing otherwise", () => {
+    const { unmount } = render(
+      <WithI18n>
+        <UploadForm action="/api/dashboard/adjustments" onUploaded={() => {}} sampleHref="/api/dashboard/adjustments/sample" />
+      </WithI18n>,
+    );
+    const sample = screen.getByRole("link", { name: "Download a sample CSV" });
+    expect(sample.getAttribute("href")).toBe("/api/dashboard/adjustments/sample");
+    expect(sample.hasAttribute("download")).toBe(true);
+    unmount();
+    setup();
+    expect(screen.queryByRole("link", { name: "Download a sample CSV" })).toBeNull();
+  });
+
   it("states the limits in words", () => {
     const { input } = setup();
     expect(descriptionOf(input)).toContain("At most 10 MB and 100,000 rows.");

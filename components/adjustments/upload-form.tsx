@@ -19,9 +19,10 @@ const looksLikeCsv = (file: File) => /\.(csv|txt)$/i.test(file.name) || /^text\/
 /**
  * A CSV file to start a batch: chosen or dropped, checked for its size and kind here (nothing is sent when it
  * cannot be read), then posted as FormData (`file`) to `action`, a route handler that answers `{ id }` or a typed
- * error (`{ error: ActionError }`); the error is shown on the file field.
+ * error (`{ error: ActionError }`); the error is shown on the file field. `sampleHref`: a sample file to start from,
+ * offered beside the button.
  */
-export function UploadForm({ action, onUploaded }: { action: string; onUploaded: (id: string) => void }) {
+export function UploadForm({ action, onUploaded, sampleHref }: { action: string; onUploaded: (id: string) => void; sampleHref?: string }) {
   const { t, locale } = useI18n();
   const id = useId();
   const hydrated = useHydrated();
@@ -146,6 +147,11 @@ export function UploadForm({ action, onUploaded }: { action: string; onUploaded:
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? t("adjustments.page.upload.sending") : t("adjustments.page.upload.submit")}
         </Button>
+        {sampleHref ? (
+          <a href={sampleHref} download className="text-sm text-primary underline" data-testid="adjustment-sample">
+            {t("adjustments.page.sample.download")}
+          </a>
+        ) : null}
         {busy && file ? (
           <p role="status" className="text-sm text-muted">
             {t("adjustments.page.upload.sending_size", { size: formatBytes(file.size, locale) })}

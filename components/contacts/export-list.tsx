@@ -5,7 +5,9 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import Link from "next/link";
+import { Button, buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { ExportJobView } from "@/lib/features/contacts/export/jobs";
 import { cancelExportAction } from "@/lib/features/contacts/actions";
 import { botLabel } from "@/lib/features/contacts/bot-names";
@@ -13,8 +15,11 @@ import { describeFilters, formatBytes, formatDuration, formatNumber } from "./fo
 import { exportDownloadUrl, isActiveExport as isActive, useExports, useRefreshExports } from "@/lib/features/contacts/export/use-exports";
 import { callAction } from "@/lib/core/actions/call-action";
 
-/** The member's exports of the last 24 hours, polled every second while one is running. */
-export function ExportList({ botName }: { botName?: (id: number) => string }) {
+/**
+ * The member's exports of the last 24 hours, polled every second while one is running. `startHref`: where an export
+ * is started (the contacts page), linked from the empty list; left out where the list sits beside the export itself.
+ */
+export function ExportList({ botName, startHref }: { botName?: (id: number) => string; startHref?: string }) {
   const { t } = useI18n();
   const id = useId();
   const query = useExports();
@@ -32,7 +37,13 @@ export function ExportList({ botName }: { botName?: (id: number) => string }) {
           {t("exports.load_failed")}
         </Alert>
       ) : query.data.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t("exports.empty")}</p>
+        <EmptyState message={t(startHref ? "exports.empty_hint" : "exports.empty")} className="mt-2 text-sm" testId="exports-empty">
+          {startHref ? (
+            <Link href={startHref} className={buttonClass("secondary")}>
+              {t("exports.empty_start")}
+            </Link>
+          ) : null}
+        </EmptyState>
       ) : (
         <ul className="mt-3 space-y-3" data-testid="export-list">
           {query.data.map((job) => (

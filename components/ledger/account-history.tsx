@@ -5,6 +5,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { useCan } from "@/components/shell/providers";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
 import type { AccountView, JournalEntryView } from "@/lib/features/ledger/types";
@@ -20,6 +22,10 @@ const JOURNAL_KINDS: Record<string, string> = { deposit: "ledger.journal.kind.de
  */
 export function AccountHistory({ contactId, account }: { contactId: number; account: AccountView }) {
   const { t, locale, timeZone } = useI18n();
+  // With nothing in the journal yet, a member who may move money is told that the forms of this account start it.
+  const canTopUp = useCan("accounts.top_up");
+  const canDebit = useCan("accounts.debit");
+  const movesMoney = canTopUp || canDebit;
   const [journalPage, setJournalPage] = useState(1);
   const [auditPage, setAuditPage] = useState(1);
   const journal = useAccountJournal(contactId, account.id, journalPage);
@@ -75,7 +81,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
             caption={t("ledger.journal.caption", { currency: account.currency })}
             rowProps={() => ({ "data-testid": "journal-row" })}
             loading={journal.isPending || journal.isPlaceholderData}
-            empty={t("ledger.journal.empty")}
+            empty={<EmptyState message={movesMoney ? `${t("ledger.journal.empty")} ${t("ledger.journal.empty_hint")}` : t("ledger.journal.empty")} center />}
             pager={
               journal.data
                 ? { page: journal.data.page.page, pages: journal.data.page.pages, onPage: setJournalPage, label: t("ledger.journal.pages") }

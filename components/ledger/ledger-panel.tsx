@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { useCan, useViewer } from "@/components/shell/providers";
+import { LedgerEmpty } from "./ledger-empty";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -85,9 +86,7 @@ export function LedgerPanel({
       ) : null}
       {accounts.data ? (
         accounts.data.length === 0 ? (
-          <p className="text-sm text-muted" data-testid="ledger-empty">
-            {t("ledger.empty")}
-          </p>
+          <LedgerEmpty canOpen={canOpen} />
         ) : (
           <ul className="space-y-4">
             {accounts.data.map((account) => (

@@ -8,6 +8,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { RecordsEmpty } from "./records-empty";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
@@ -155,7 +156,7 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
             testId="records-table"
             rowProps={() => ({ "data-testid": "record-row" })}
             loading={query.isFetching}
-            empty={<span data-testid="records-empty">{t("records.empty")}</span>}
+            empty={<RecordsEmpty canAdd={canWrite && fields.length > 0} />}
             pager={{ page: answer.page, pages: answer.pages, onPage: goTo }}
           />
         </>

@@ -3,12 +3,18 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { MoneyOverview } from "@/lib/features/overview/load-overview";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
+import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { DailyChart } from "./daily-chart";
 import { Stat } from "./stat";
 
-/** Per currency: the balance total, accounts and blocked accounts now, and top-ups and debits per day. */
-export function MoneySection({ money, t, locale }: { money: MoneyOverview; t: Translate; locale: Locale }) {
+/**
+ * Per currency: the balance total, accounts and blocked accounts now, and top-ups and debits per day. With no account
+ * yet, where accounts are opened, and for a member who may open one (`canOpen`) a link to the contacts.
+ */
+export function MoneySection({ money, t, locale, canOpen = false }: { money: MoneyOverview; t: Translate; locale: Locale; canOpen?: boolean }) {
   if (!money.available) {
     return (
       <Alert tone="info" className="wrap-anywhere">
@@ -16,7 +22,21 @@ export function MoneySection({ money, t, locale }: { money: MoneyOverview; t: Tr
       </Alert>
     );
   }
-  if (money.currencies.length === 0) return <p className="text-sm text-muted">{t("overview.money_empty")}</p>;
+  if (money.currencies.length === 0) {
+    return (
+      <EmptyState
+        message={`${t("overview.money_empty")} ${t(canOpen ? "overview.money_empty_hint" : "overview.money_empty_readonly")}`}
+        className="text-sm"
+        testId="overview-money-empty"
+      >
+        {canOpen ? (
+          <Link href="/contacts" className={buttonClass("secondary")}>
+            {t("activity.empty_contacts")}
+          </Link>
+        ) : null}
+      </EmptyState>
+    );
+  }
   return (
     <div className="space-y-8">
       {money.currencies.map((entry) => (

@@ -52,7 +52,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
           params={params}
           page={result.page}
           pages={result.pages}
-          empty={<ActivityEmpty filtered={filtered} t={t} />}
+          empty={<ActivityEmpty filtered={filtered} role={user.role} t={t} />}
         />
       </div>
     </>

@@ -8,6 +8,8 @@ import { PageHeader, Card } from "@/components/ui/card";
 import { PermissionNote } from "@/components/shell/permission-note";
 import { BatchList } from "@/components/adjustments/batch-list";
 import { UploadPanel } from "@/components/adjustments/upload-panel";
+import { FileColumns } from "@/components/adjustments/file-columns";
+import { UPLOAD_ANCHOR } from "@/components/adjustments/format";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("adjustments.page.title") };
@@ -30,8 +32,18 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
       <PageHeader title={t("adjustments.page.title")} />
       <div className="space-y-6">
         <p className="text-sm text-muted">{t("adjustments.page.description")}</p>
-        <Card title={t("adjustments.page.upload.title")} titleId="adjustments-upload">
-          <UploadPanel />
+        <Card title={t("adjustments.page.upload.title")} titleId={UPLOAD_ANCHOR}>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <div className="min-w-0 space-y-3">
+              <UploadPanel />
+              <p className="text-sm text-muted">{t("adjustments.page.sample.hint")}</p>
+            </div>
+            {/* Open while there is no batch yet; once there are, the batches come first and the columns are one click away. */}
+            <details className="min-w-0 rounded-lg border border-border p-3" open={items.length === 0} data-testid="adjustment-columns-details">
+              <summary className="cursor-pointer font-medium">{t("adjustments.page.columns.title")}</summary>
+              <FileColumns t={t} />
+            </details>
+          </div>
         </Card>
         <BatchList batches={items} page={page} pages={pages} />
       </div>

@@ -7,7 +7,7 @@ import { ADJUSTMENT_COLUMNS, type AdjustmentColumn, type ColumnMapping } from ".
  */
 
 /** The columns a batch cannot run without; without `direction`, the amount's sign says top-up or debit. */
-const REQUIRED_COLUMNS = ["contact_id", "currency", "amount", "description"] as const satisfies readonly AdjustmentColumn[];
+export const REQUIRED_COLUMNS = ["contact_id", "currency", "amount", "description"] as const satisfies readonly AdjustmentColumn[];
 
 /** Case, spaces, "_" and "-" do not matter; "ё" is "е" (both are typed). */
 const fold = (name: string) =>
@@ -16,14 +16,22 @@ const fold = (name: string) =>
     .replace(/[\s_-]+/g, "")
     .replace(/ё/g, "е");
 
-/** Names people give each column, folded; the first column whose names hold a header wins it. */
-const COLUMN_NAMES: Record<AdjustmentColumn, ReadonlySet<string>> = {
-  contact_id: new Set(["contact_id", "contact id", "contactid", "contact", "id", "id контакта", "контакт", "ид контакта", "номер контакта"].map(fold)),
-  currency: new Set(["currency", "currency code", "валюта", "код валюты"].map(fold)),
-  amount: new Set(["amount", "sum", "сумма"].map(fold)),
-  direction: new Set(["direction", "type", "kind", "operation", "направление", "тип", "операция", "вид операции", "тип операции"].map(fold)),
-  description: new Set(["description", "comment", "note", "reason", "описание", "комментарий", "назначение", "назначение платежа"].map(fold)),
+/**
+ * Names people give each column besides its own (English and Russian, as people and spreadsheets write them), shown in
+ * the upload card's list of columns; the reader compares them folded.
+ */
+export const COLUMN_ALIASES: Record<AdjustmentColumn, readonly string[]> = {
+  contact_id: ["contact id", "contact", "id", "id контакта", "контакт", "ид контакта", "номер контакта"],
+  currency: ["currency code", "валюта", "код валюты"],
+  amount: ["sum", "сумма"],
+  direction: ["type", "kind", "operation", "направление", "тип", "операция", "вид операции", "тип операции"],
+  description: ["comment", "note", "reason", "описание", "комментарий", "назначение", "назначение платежа"],
 };
+
+/** Every name of each column, folded; the first column whose names hold a header wins it. */
+const COLUMN_NAMES: ReadonlyMap<AdjustmentColumn, ReadonlySet<string>> = new Map(
+  ADJUSTMENT_COLUMNS.map((column) => [column, new Set([column, ...COLUMN_ALIASES[column]].map(fold))]),
+);
 
 /**
  * The mapping the header suggests, and the required columns it does not name. Each column takes the first header
@@ -33,7 +41,7 @@ export function guessMapping(headers: string[]): { mapping: Partial<ColumnMappin
   const mapping: Partial<ColumnMapping> = {};
   headers.forEach((header, index) => {
     const name = fold(header.trim());
-    const column = ADJUSTMENT_COLUMNS.find((candidate) => COLUMN_NAMES[candidate].has(name));
+    const column = ADJUSTMENT_COLUMNS.find((candidate) => COLUMN_NAMES.get(candidate)?.has(name));
     if (column && mapping[column] === undefined) mapping[column] = index;
   });
   mapping.direction ??= null;

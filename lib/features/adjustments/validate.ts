@@ -19,11 +19,15 @@ export interface Validation {
   totals: AdjustmentTotals;
 }
 
-/** What a direction cell may say, lower-cased. */
-const DIRECTIONS: ReadonlyMap<string, AdjustmentKind> = new Map([
-  ...["top_up", "top-up", "topup", "credit", "deposit", "+", "пополнение", "зачисление"].map((word) => [word, "top_up"] as const),
-  ...["debit", "withdraw", "withdrawal", "-", "списание"].map((word) => [word, "debit"] as const),
-]);
+/** What a direction cell may say for each kind, lower-cased; the kind's own name first. */
+export const DIRECTION_WORDS: Record<AdjustmentKind, readonly string[]> = {
+  top_up: ["top_up", "top-up", "topup", "credit", "deposit", "+", "пополнение", "зачисление"],
+  debit: ["debit", "withdraw", "withdrawal", "-", "списание"],
+};
+
+const DIRECTIONS: ReadonlyMap<string, AdjustmentKind> = new Map(
+  (Object.keys(DIRECTION_WORDS) as AdjustmentKind[]).flatMap((kind) => DIRECTION_WORDS[kind].map((word) => [word, kind] as const)),
+);
 
 /**
  * A cell a spreadsheet would run as a formula when the file is opened again (the result file, an export of it):

@@ -156,6 +156,9 @@ export const contactMessages = defineMessages(
     "exports.not_found": "No such export file: it has not finished, was cancelled, or its 24 hours are over.",
     "exports.list": "Your exports",
     "exports.empty": "No exports in the last 24 hours.",
+    "exports.empty_hint":
+      "No exports in the last 24 hours. Choose the contacts on the contacts page (filters, a saved view or a selection) and export them as CSV or JSON Lines.",
+    "exports.empty_start": "Export contacts",
     "exports.all": "All your exports",
     "exports.loading": "Loading exports…",
     "exports.load_failed": "The exports could not be loaded.",
@@ -340,6 +343,9 @@ export const contactMessages = defineMessages(
     "exports.not_found": "Такого файла выгрузки нет: она не завершилась, отменена или её 24 часа истекли.",
     "exports.list": "Ваши выгрузки",
     "exports.empty": "За последние 24 часа выгрузок не было.",
+    "exports.empty_hint":
+      "За последние 24 часа выгрузок не было. Выберите контакты на странице контактов (фильтрами, сохранённым видом или отметками) и выгрузите их в CSV или JSON Lines.",
+    "exports.empty_start": "Выгрузить контакты",
     "exports.all": "Все ваши выгрузки",
     "exports.loading": "Загрузка выгрузок…",
     "exports.load_failed": "Не удалось загрузить выгрузки.",

@@ -7,6 +7,7 @@ export const ledgerMessages = defineMessages(
     "ledger.page_title": "Accounts of contact :contact",
     "ledger.back_to_contact": "Back to the contact",
     "ledger.empty": "This contact has no accounts yet.",
+    "ledger.empty_hint": "Open one below: choose its currency, then top it up.",
     "ledger.read_only": "Balances are read-only for you. :reason",
     "ledger.page.forbidden": "This contact belongs to a bot the platform's API key cannot reach (403).",
     "ledger.page.not_found": "The contact or the account no longer exists on the platform (404).",
@@ -127,6 +128,7 @@ export const ledgerMessages = defineMessages(
     "ledger.journal.not_available":
       "This platform has no journal method (getContactAccountJournal), so the platform's journal cannot be shown. The dashboard's own audit entries for this account are below.",
     "ledger.journal.empty": "No journal entries yet.",
+    "ledger.journal.empty_hint": "A top-up or a debit of this account makes the first one.",
     "ledger.journal.time": "Time",
     "ledger.journal.kind": "Operation",
     "ledger.journal.kind.deposit": "Deposit",
@@ -183,6 +185,7 @@ export const ledgerMessages = defineMessages(
     "ledger.page_title": "Счета контакта :contact",
     "ledger.back_to_contact": "К контакту",
     "ledger.empty": "У контакта пока нет счетов.",
+    "ledger.empty_hint": "Откройте счёт ниже: выберите валюту, затем пополните его.",
     "ledger.read_only": "Балансы для вас только для чтения. :reason",
     "ledger.page.forbidden": "Контакт принадлежит боту, к которому у API-ключа платформы нет доступа (403).",
     "ledger.page.not_found": "Контакта или счёта больше нет на платформе (404).",
@@ -303,6 +306,7 @@ export const ledgerMessages = defineMessages(
     "ledger.journal.not_available":
       "У этой платформы нет метода журнала (getContactAccountJournal), поэтому журнал платформы показать нельзя. Ниже — собственные записи аудита панели по этому счёту.",
     "ledger.journal.empty": "В журнале пока нет записей.",
+    "ledger.journal.empty_hint": "Первую запись сделает пополнение или списание этого счёта.",
     "ledger.journal.time": "Время",
     "ledger.journal.kind": "Тип операции",
     "ledger.journal.kind.deposit": "Пополнение",

@@ -29,6 +29,7 @@ export const listMessages = defineMessages(
     "lists.create_first": "Create the first list",
     "lists.matches": "{count, plural, one {:count list matches} other {:count lists match}} “:query”.",
     "lists.no_match": "No list matches “:query”.",
+    "lists.clear_search": "Clear the search",
     "lists.deleted_notice": "List “:name” deleted.",
     "lists.delete_not_confirmed": "The platform still shows the list after deleting it. Reload the page and try again.",
 
@@ -159,6 +160,8 @@ export const listMessages = defineMessages(
     "records.updated": "Record saved.",
     "records.deleted": "Record deleted.",
     "records.empty": "No records yet.",
+    "records.empty_hint": "Records arrive when a bot writes them through the platform, or when you add one with “:button” above.",
+    "records.empty_hint_readonly": "Records arrive when a bot writes them through the platform; owners and leads can also add them here.",
     "records.loading": "Loading records…",
     "records.error": "The records could not be loaded",
     "records.retry": "Try again",
@@ -214,6 +217,7 @@ export const listMessages = defineMessages(
     "lists.create_first": "Создать первый список",
     "lists.matches": "Подходящих списков: :count (по запросу «:query»).",
     "lists.no_match": "Нет списков по запросу «:query».",
+    "lists.clear_search": "Сбросить поиск",
     "lists.deleted_notice": "Список «:name» удалён.",
     "lists.delete_not_confirmed": "После удаления платформа всё ещё показывает список. Обновите страницу и попробуйте снова.",
 
@@ -345,6 +349,8 @@ export const listMessages = defineMessages(
     "records.updated": "Запись сохранена.",
     "records.deleted": "Запись удалена.",
     "records.empty": "Записей пока нет.",
+    "records.empty_hint": "Записи появляются, когда бот записывает их через платформу, или когда вы добавляете запись кнопкой «:button» выше.",
+    "records.empty_hint_readonly": "Записи появляются, когда бот записывает их через платформу; владельцы и руководители могут добавить их и здесь.",
     "records.loading": "Загрузка записей…",
     "records.error": "Не удалось загрузить записи",
     "records.retry": "Повторить",

@@ -16,6 +16,8 @@ export const overviewMessages = defineMessages(
     "overview.money_needs_extension": "Top-ups, debits and balance totals need a platform with the statistics extension (getContactAccountStatistics).",
     "overview.money_failed": "The balance figures could not be loaded.",
     "overview.money_empty": "No accounts yet.",
+    "overview.money_empty_hint": "Accounts are opened on a contact's page: find the contact, open an account in its currency, then top it up.",
+    "overview.money_empty_readonly": "Accounts are opened on a contact's page by owners and support staff.",
     "overview.balance_total": "Balance total",
     "overview.accounts": "Accounts",
     "overview.blocked_accounts": "Blocked accounts",
@@ -34,7 +36,6 @@ export const overviewMessages = defineMessages(
     "overview.budget_background": "Background work waits :seconds s for the reserve.",
     "overview.activity": "Latest activity",
     "overview.all_activity": "All activity",
-    "overview.activity_empty": "No balance operations yet.",
   },
   {
     "overview.title": "Обзор",
@@ -51,6 +52,8 @@ export const overviewMessages = defineMessages(
     "overview.money_needs_extension": "Пополнения, списания и суммы балансов доступны на платформе с расширением статистики (getContactAccountStatistics).",
     "overview.money_failed": "Не удалось загрузить данные о балансах.",
     "overview.money_empty": "Счетов пока нет.",
+    "overview.money_empty_hint": "Счета открываются на странице контакта: найдите контакт, откройте счёт в нужной валюте и пополните его.",
+    "overview.money_empty_readonly": "Счета открывают на странице контакта владельцы и поддержка.",
     "overview.balance_total": "Сумма балансов",
     "overview.accounts": "Счета",
     "overview.blocked_accounts": "Заблокированные счета",
@@ -69,6 +72,5 @@ export const overviewMessages = defineMessages(
     "overview.budget_background": "Фоновые задачи ждут резерва :seconds с.",
     "overview.activity": "Последние операции",
     "overview.all_activity": "Все операции",
-    "overview.activity_empty": "Операций с балансами пока нет.",
   },
 );

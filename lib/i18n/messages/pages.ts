@@ -25,6 +25,11 @@ export const pageMessages = defineMessages(
     "activity.title": "Activity",
     "activity.description": "Balance operations made through the dashboard appear here: who, when, which contact and account, and the outcome.",
     "activity.empty": "No entries yet.",
+    "activity.empty_hint":
+      "Every top-up, debit, account opened or deleted through the dashboard makes an entry: find a contact to work on its accounts, or run a bulk batch.",
+    "activity.empty_hint_readonly": "Every top-up, debit, account opened or deleted through the dashboard by owners and support staff makes an entry.",
+    "activity.empty_contacts": "Find a contact",
+    "activity.empty_bulk": "Bulk adjustments",
     "access.title": "What your role can do",
   },
   {
@@ -51,6 +56,12 @@ export const pageMessages = defineMessages(
     "activity.title": "Журнал действий",
     "activity.description": "Здесь появляются операции с балансами, сделанные через панель: кто, когда, какой контакт и счёт, и результат.",
     "activity.empty": "Записей пока нет.",
+    "activity.empty_hint":
+      "Каждое пополнение, списание, открытие или удаление счёта через панель оставляет запись: найдите контакт, чтобы работать с его счетами, или запустите массовый пакет.",
+    "activity.empty_hint_readonly":
+      "Каждое пополнение, списание, открытие или удаление счёта через панель, сделанное владельцами или поддержкой, оставляет запись.",
+    "activity.empty_contacts": "Найти контакт",
+    "activity.empty_bulk": "Массовые операции",
     "access.title": "Что может ваша роль",
   },
 );

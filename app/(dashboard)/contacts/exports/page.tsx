@@ -21,7 +21,13 @@ export default async function ContactExportsPage() {
           {t("contact.back")}
         </Link>
       </PageHeader>
-      <Card>{can(user.role, "contacts.export") ? <ExportList /> : <PermissionNote permission="contacts.export" role={user.role} t={t} allowedText="" />}</Card>
+      <Card>
+        {can(user.role, "contacts.export") ? (
+          <ExportList startHref="/contacts" />
+        ) : (
+          <PermissionNote permission="contacts.export" role={user.role} t={t} allowedText="" />
+        )}
+      </Card>
     </>
   );
 }

@@ -6,13 +6,14 @@ import { loadFromPlatform } from "@/lib/dashboard/platform";
 import { formatCount } from "@/lib/dashboard/format";
 import { loadAllLists, loadTargetDirectory } from "@/lib/features/lists/load-lists";
 import { LIST_SORTS, LISTS_PER_SCREEN, applyListQuery, targetLabel, type ListQuery } from "@/lib/features/lists/list-query";
-import { loadListsPageParams } from "@/lib/features/lists/lists-page-params";
+import { listQueryHref, loadListsPageParams } from "@/lib/features/lists/lists-page-params";
 import type { TargetDirectory } from "@/lib/features/lists/types";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 import { OneShotNotice } from "@/components/ui/one-shot-notice";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClass } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Field, Input, Select } from "@/components/ui/field";
 import { PlatformProblem } from "@/components/shell/platform-problem";
 import { PermissionNote } from "@/components/shell/permission-note";
@@ -118,7 +119,15 @@ export default async function ListsPage({ searchParams }: { searchParams: Promis
             </p>
           ) : null}
           {found.length === 0 ? (
-            <p className="rounded-lg border border-border bg-surface p-6 text-muted wrap-anywhere">{t("lists.no_match", { query: query.q })}</p>
+            <EmptyState
+              message={t("lists.no_match", { query: query.q })}
+              className="rounded-lg border border-border bg-surface p-6 wrap-anywhere"
+              testId="lists-no-match"
+            >
+              <Link href={listQueryHref(query, { q: "" })} className={buttonClass("secondary")}>
+                {t("lists.clear_search")}
+              </Link>
+            </EmptyState>
           ) : (
             <ListsTable
               rows={shown.map((list) => ({
