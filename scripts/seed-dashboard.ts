@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseOptionsFromEnv());
   try {
     const { db } = database;
+    const started = performance.now();
     const seed = await seedDemo(db, {
       contacts,
       users,
@@ -43,11 +44,12 @@ async function main(): Promise<void> {
       historyUntil: history ? now : null,
       log: (line) => console.error(line),
     });
+    console.error(`  platform and users (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     if (seed.seeded && history) {
       console.error("seeding the history: accounts, movements, activity, a bulk adjustment, an export…");
       // Loaded only here: the history runs the dashboard's server code (lib/features), which the browser tests' seed does not need.
       const { seedDemoHistory } = await import("@/lib/features/demo/seed-history");
-      await seedDemoHistory(db, { apiKey: seed.apiKey, members: seed.users, now });
+      await seedDemoHistory(db, { apiKey: seed.apiKey, members: seed.users, now, log: (line) => console.error(line) });
     }
     const logins = seed.users.map(({ email, role, password }) => ({ email, role, password }));
     process.stdout.write(`${JSON.stringify({ apiKey: seed.apiKey, seeded: seed.seeded, users: logins })}\n`);

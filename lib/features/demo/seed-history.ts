@@ -53,6 +53,8 @@ export interface HistoryOptions {
   accounts?: number;
   /** Top-ups and debits made by the bots over the history. */
   movements?: number;
+  /** Told what is done, with the seconds it took. */
+  log?: (line: string) => void;
 }
 
 export interface HistorySummary {
@@ -109,17 +111,27 @@ interface PlannedMove {
 }
 
 export async function seedDemoHistory(db: Db, options: HistoryOptions): Promise<HistorySummary> {
+  let started = performance.now();
+  const step = (what: string) => {
+    options.log?.(`  ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    started = performance.now();
+  };
   const random = demoRandom(HISTORY_SEED + 1);
   const accounts = await openAccounts(db, options, random);
+  step(`${accounts.length} accounts`);
   const planned = planMovements(accounts, options, random);
   const activity = await performMovements(db, planned);
+  step(`${planned.length} movements, ${activity} of them by members`);
   const platform = await servePlatform(db);
   try {
     const api = new PlatformClient({ db, baseUrl: platform.baseUrl, apiKey: options.apiKey, lane: "background" });
     const connect = async (database: Db) => new PlatformClient({ db: database, baseUrl: platform.baseUrl, apiKey: options.apiKey });
     const listRecords = await addListRecords(api, options.now, accounts);
+    step(`${listRecords} list records`);
     const batchId = await runAdjustmentBatch(db, connect, options, accounts);
+    step("a bulk adjustment");
     const exportId = await runExport(db, connect, options);
+    step("an export");
     await saveViews(db, options);
     return { accounts: accounts.length, movements: planned.length, activity, batchId, exportId, listRecords };
   } finally {
