@@ -5,9 +5,13 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/database
 import { reloadConfig } from "@/lib/core/config.mjs";
 import { seedDemo, type DemoSeedOptions } from "@/lib/dashboard/demo-seed";
 import { HISTORY_DAYS } from "@/lib/dashboard/demo-data";
+import { lastDays } from "@/lib/features/overview/days";
 import { adjustmentResultCsvStream } from "@/lib/features/adjustments/result-csv";
 import { findExportJob } from "@/lib/features/contacts/export/jobs";
 import { exportFileStream } from "@/lib/features/contacts/export/download";
+import { findAccountStatistics } from "@/lib/platform/statistics/accounts";
+import { findContactStatistics } from "@/lib/platform/statistics/contacts";
+import { DEMO_HOLDER_ID } from "@/lib/dashboard/demo-data";
 import { seedDemoHistory, type HistorySummary } from "./seed-history";
 
 /**
@@ -99,6 +103,18 @@ describe("demo history", () => {
     );
     expect(days).toBeGreaterThan(HISTORY_DAYS * 0.8);
     expect(summary).toMatchObject({ accounts: 60 });
+  });
+
+  test("the overview's 30 days (the platform's statistics): new contacts on every day, money moving in every currency on most days", async () => {
+    const days = lastDays(NOW, "UTC", 30);
+    const range = { date_from: days[0], date_to: days[29], time_zone: "UTC" };
+    const contacts = await findContactStatistics(first.db, [101, 102, 201], range);
+    expect(contacts.days.filter((day) => day.created > 0).length).toBeGreaterThanOrEqual(28);
+    const money = await findAccountStatistics(first.db, DEMO_HOLDER_ID, range, null);
+    expect(money.currencies.map((entry) => entry.currency)).toEqual(["EUR", "JPY", "KWD", "USD"]);
+    for (const entry of money.currencies) expect(entry.days.filter((day) => day.top_up_count + day.debit_count > 0).length).toBeGreaterThanOrEqual(3);
+    const usd = money.currencies.find((entry) => entry.currency === "USD")!;
+    expect(usd.days.filter((day) => day.top_up_count > 0 && day.debit_count > 0).length).toBeGreaterThan(15);
   });
 
   test("activity: entries by the three members spread over the last weeks, each on a real journal line", async () => {
