@@ -5,7 +5,10 @@ import { apportion, dayWeight, demoRandom, historyDays, momentOf } from "./demo-
  * The demo's platform data as one operator fixture document: a Pro key holder,
  * 2 projects, 3 bots, contacts of every messenger (a few written by hand with
  * variables, UTM values and tags, the rest generated), accounts in USD, EUR,
- * JPY and KWD (one blocked), and 3 lists.
+ * JPY and KWD (one blocked), and 3 lists. Without a history the generated
+ * contacts are spread evenly over 2024–2025 (what the browser tests know);
+ * with one, over the last HISTORY_DAYS days (the rest of the history:
+ * lib/features/demo/seed-history.ts).
  */
 export const DEMO_HOLDER_ID = 1;
 const DEMO_PROJECTS = ["6f1b8a2e-3c4d-4e5f-8a9b-000000000001", "6f1b8a2e-3c4d-4e5f-8a9b-000000000002"] as const;
