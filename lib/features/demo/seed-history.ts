@@ -32,7 +32,7 @@ import { AdjustmentWorker } from "@/lib/features/adjustments/worker";
  *   one statement, dated when they happened), more on busy days, fewer on weekends;
  * - the three members' own top-ups and debits over the last weeks, each with its audit entry (the Activity page);
  * - a bulk adjustment uploaded as a CSV file, checked and run by the adjustment worker to its end (its result file
- *   downloadable), an export run by the export worker, two saved views, and records in two lists — over HTTP to
+ *   downloadable), the owner's export run by the export worker, two saved views, and records in two lists — over HTTP to
  *   the platform (the gateway on a loopback port), as the server does it.
  *
  * The dice are seeded (HISTORY_SEED): a fresh demo holds the same history on every run, its dates moved to today.
@@ -377,11 +377,11 @@ async function runAdjustmentBatch(db: Db, connect: (db: Db) => Promise<PlatformC
   return id;
 }
 
-/** The support member's CSV export of the Shop bot's contacts of the last week, written by the export worker. */
+/** The owner's CSV export of the Shop bot's contacts of the last week, written by the export worker (a member sees their own). */
 async function runExport(db: Db, connect: (db: Db) => Promise<PlatformClient>, options: HistoryOptions): Promise<number> {
   const days = historyDays(options.now, 7);
   const job = await createExportJob(db, {
-    userId: memberOf(options, "support").id,
+    userId: memberOf(options, "owner").id,
     botName: "Shop bot",
     format: "csv",
     bom: true,
