@@ -5,7 +5,9 @@
 // they stay on screen — the logins.
 //
 // - next build runs unless --no-build is given and .next exists.
-// - Platform data is seeded only into an empty data directory; a second run reuses it.
+// - Platform data is seeded only into an empty data directory; a second run reuses it. The seed gives it a
+//   history ending today (contacts over the last 120 days, money moved on most days, the members' activity,
+//   a finished bulk adjustment and export, saved views, list records), the same on every fresh run.
 //   --reset deletes the demo's DATA_DIR first (only one the demo made: it holds
 //   dashboard-secrets.json), so the run seeds a fresh platform.
 //   The three demo users get new passwords on every run, so that they can be printed.
@@ -174,7 +176,10 @@ async function main() {
   }
 
   console.log(`Seeding ${dataDir}…`);
-  const output = await run(bin("tsx"), ["scripts/seed-dashboard.ts", "--contacts", contacts], env, true);
+  // --history: a fresh platform gets the demo's history (money moved, activity, a bulk adjustment, an export), written by
+  // the dashboard's server code, hence its import condition.
+  const seedArgs = ["--conditions=react-server", "scripts/seed-dashboard.ts", "--contacts", contacts, "--history"];
+  const output = await run(bin("tsx"), seedArgs, env, true);
   const seed = JSON.parse(output.trim().split("\n").at(-1));
   console.log(seed.seeded ? "Seeded a fresh platform." : "Reused the existing data (passwords were reset).");
 

@@ -1,17 +1,15 @@
 // Seeds the embedded platform and the dashboard for `npm run demo` and the browser tests.
-//   tsx scripts/seed-dashboard.ts [--contacts 50000] [--users owner@x:owner,lead@x:lead,…] [--password-env NAME] [--api-key-env NAME]
-// Platform data is written only when the platform is empty (a second run reuses it).
+//   tsx [--conditions=react-server] scripts/seed-dashboard.ts [--contacts 50000] [--users owner@x:owner,lead@x:lead,…]
+//       [--password-env NAME] [--api-key-env NAME] [--history]
+// Platform data is written only when the platform is empty (a second run reuses it): lib/dashboard/demo-seed.ts.
+// --history (the demo's; needs tsx's --conditions=react-server, as the dashboard's server code does): the contacts are
+// created over the last 120 days, and a fresh platform gets a history (lib/features/demo/seed-history.ts): money
+// moved on most days, the members' activity, a finished bulk adjustment and export, saved views, list records.
 // Users are created or have their password reset on every run (so the logins can be printed);
 // passwords are generated, or taken from the environment variable named by --password-env.
-// The connection (our own platform and the key) is stored encrypted.
 // Prints one JSON object on stdout: {apiKey, seeded, users: [{email, role, password}]}.
-import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { databaseOptionsFromEnv, openDatabase, queryRows } from "@/lib/db/client";
-import { applyFixtures } from "@/lib/platform/operator/fixtures";
-import { demoFixtures, DEMO_HOLDER_ID } from "@/lib/dashboard/demo-data";
-import { createUser, findUserWithHashByEmail, resetPassword } from "@/lib/auth/users";
-import { decryptStoredKey, readStoredConnection, storeConnection } from "@/lib/api/stored-connection";
+import { databaseOptionsFromEnv, openDatabase } from "@/lib/db/client";
+import { seedDemo } from "@/lib/dashboard/demo-seed";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
 import { errorText } from "@/lib/db/failure";
@@ -31,46 +29,30 @@ async function main(): Promise<void> {
     if (!email || !isRole(role)) throw new Error(`bad --users entry: ${entry}`);
     return { email, role: role as Role };
   });
-  const fixedPassword = option("password-env") ? namedVariable(option("password-env")!) : undefined;
-  const fixedKey = option("api-key-env") ? namedVariable(option("api-key-env")!) : undefined;
+  const history = process.argv.includes("--history");
+  const now = new Date();
 
   const database = await openDatabase(databaseOptionsFromEnv());
   try {
     const { db } = database;
-    const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM platform.key_holders`);
-    let apiKey: string;
-    let seeded = false;
-    if (Number(n) === 0) {
-      apiKey = fixedKey ?? `demo_${randomBytes(24).toString("base64url")}`;
-      console.error(`seeding the platform: ${contacts} contacts…`);
-      await applyFixtures(db, demoFixtures({ apiKey, contacts }));
-      seeded = true;
-    } else {
-      const stored = await readStoredConnection(db);
-      const storedKey = stored ? decryptStoredKey(stored) : null;
-      if (fixedKey || !storedKey) {
-        // The key cannot be shown again (only its hash is on the platform): issue a new one.
-        apiKey = fixedKey ?? `demo_${randomBytes(24).toString("base64url")}`;
-        await applyFixtures(db, { accounts: [{ id: DEMO_HOLDER_ID, email: "demo-holder@example.com", name: "Demo Shop Ltd", plan: "pro", api_key: apiKey }] });
-      } else {
-        apiKey = storedKey;
-      }
+    const started = performance.now();
+    const seed = await seedDemo(db, {
+      contacts,
+      users,
+      password: option("password-env") ? namedVariable(option("password-env")!) : undefined,
+      apiKey: option("api-key-env") ? namedVariable(option("api-key-env")!) : undefined,
+      historyUntil: history ? now : null,
+      log: (line) => console.error(line),
+    });
+    console.error(`  platform and users (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (seed.seeded && history) {
+      console.error("seeding the history: accounts, movements, activity, a bulk adjustment, an export…");
+      // Loaded only here: the history runs the dashboard's server code (lib/features), which the browser tests' seed does not need.
+      const { seedDemoHistory } = await import("@/lib/features/demo/seed-history");
+      await seedDemoHistory(db, { apiKey: seed.apiKey, members: seed.users, now, log: (line) => console.error(line) });
     }
-    await storeConnection(db, { baseUrl: null, apiKey });
-
-    const logins: { email: string; role: Role; password: string }[] = [];
-    for (const { email, role } of users) {
-      const existing = await findUserWithHashByEmail(db, email);
-      if (existing) {
-        const password = await resetPassword(db, existing.id, fixedPassword);
-        await db.execute(sql`UPDATE dashboard.users SET role = ${role} WHERE id = ${existing.id}`);
-        logins.push({ email, role, password });
-      } else {
-        const created = await createUser(db, { email, role, name: email.split("@")[0], password: fixedPassword });
-        logins.push({ email, role, password: created.password });
-      }
-    }
-    process.stdout.write(`${JSON.stringify({ apiKey, seeded, users: logins })}\n`);
+    const logins = seed.users.map(({ email, role, password }) => ({ email, role, password }));
+    process.stdout.write(`${JSON.stringify({ apiKey: seed.apiKey, seeded: seed.seeded, users: logins })}\n`);
   } finally {
     await database.close();
   }

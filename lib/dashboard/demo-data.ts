@@ -1,10 +1,14 @@
 import type { FixtureDocument } from "@/lib/platform/operator/fixtures";
+import { apportion, dayWeight, demoRandom, historyDays, momentOf } from "./demo-rhythm";
 
 /**
  * The demo's platform data as one operator fixture document: a Pro key holder,
  * 2 projects, 3 bots, contacts of every messenger (a few written by hand with
  * variables, UTM values and tags, the rest generated), accounts in USD, EUR,
- * JPY and KWD (one blocked), and 3 lists.
+ * JPY and KWD (one blocked), and 3 lists. Without a history the generated
+ * contacts are spread evenly over 2024–2025 (what the browser tests know);
+ * with one, over the last HISTORY_DAYS days (the rest of the history:
+ * lib/features/demo/seed-history.ts).
  */
 export const DEMO_HOLDER_ID = 1;
 const DEMO_PROJECTS = ["6f1b8a2e-3c4d-4e5f-8a9b-000000000001", "6f1b8a2e-3c4d-4e5f-8a9b-000000000002"] as const;
@@ -75,9 +79,70 @@ const HAND_WRITTEN = [
   },
 ] as const;
 
-export function demoFixtures(options: { apiKey: string; contacts: number }): FixtureDocument {
+/** How many days the demo's history covers, today included. */
+export const HISTORY_DAYS = 120;
+/** The seed of the demo's dice: the same history on every fresh run. */
+export const HISTORY_SEED = 46;
+
+export interface DemoOptions {
+  apiKey: string;
+  contacts: number;
+  /** A history ending today: contacts created over the last HISTORY_DAYS days, the lists made on different days. */
+  history?: { now: Date } | null;
+}
+
+type GeneratedContacts = NonNullable<FixtureDocument["generate_contacts"]>;
+
+/** Every messenger's share, the last taking the remainder, so the total is exact. */
+function perMessenger(total: number): number[] {
+  const share = Math.floor(total / MESSENGERS.length);
+  return MESSENGERS.map((_, index) => (index === MESSENGERS.length - 1 ? total - share * (MESSENGERS.length - 1) : share));
+}
+
+/** The generated contacts spread evenly over 2024–2025 (the browser tests' data). */
+function evenContacts(generated: number): GeneratedContacts {
+  return perMessenger(generated).map((count, index) => ({
+    bot_id: DEMO_BOTS[index % DEMO_BOTS.length],
+    count,
+    messenger: MESSENGERS[index],
+    created_from: "2024-01-01T00:00:00Z",
+    created_to: "2026-01-01T00:00:00Z",
+  }));
+}
+
+/**
+ * The generated contacts of a history: per day of the last HISTORY_DAYS days a share that grows towards today and is
+ * about half on Saturdays and Sundays, each day's share split over the messengers, created during the day's hours.
+ */
+function contactsOverTime(generated: number, now: Date): GeneratedContacts {
+  const random = demoRandom(HISTORY_SEED);
+  const days = historyDays(now, HISTORY_DAYS);
+  const counts = apportion(
+    generated,
+    days.map((day, index) => dayWeight(day, index, days.length, random)),
+  );
+  return days.flatMap((day, dayIndex) =>
+    perMessenger(counts[dayIndex]).map((count, index) => ({
+      bot_id: DEMO_BOTS[index % DEMO_BOTS.length],
+      count,
+      messenger: MESSENGERS[index],
+      created_from: momentOf(day, 0, now).toISOString(),
+      created_to: momentOf(day, 1, now).toISOString(),
+    })),
+  );
+}
+
+/** A day of the history as an ISO timestamp at 09:00 UTC, `daysAgo` before today. */
+function daysBefore(now: Date, daysAgo: number): string {
+  const days = historyDays(now, HISTORY_DAYS);
+  return new Date(days[days.length - 1 - daysAgo].getTime() + 9 * 3_600_000).toISOString();
+}
+
+export function demoFixtures(options: DemoOptions): FixtureDocument {
   const generated = Math.max(0, options.contacts - HAND_WRITTEN.length);
-  const perMessenger = Math.floor(generated / MESSENGERS.length);
+  const history = options.history ?? null;
+  // With a history, the lists were designed on different days; without one, they are as the browser tests know them.
+  const listMadeOn = (daysAgo: number) => (history ? { created_at: daysBefore(history.now, daysAgo) } : {});
   return {
     accounts: [{ id: DEMO_HOLDER_ID, email: "demo-holder@example.com", name: "Demo Shop Ltd", plan: "pro", api_key: options.apiKey }],
     projects: [
@@ -109,6 +174,7 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
         project_uuid: DEMO_PROJECTS[0],
         bot_id: null,
         name: "Orders",
+        ...listMadeOn(97),
         fields: {
           sku: { name: "SKU", type: "string" },
           price: { name: "Price", type: "money", currency: "EUR" },
@@ -120,6 +186,7 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
         project_uuid: DEMO_PROJECTS[0],
         bot_id: DEMO_BOTS[1],
         name: "Promo codes",
+        ...listMadeOn(41),
         fields: { code: { name: "Code", type: "string" }, valid_until: { name: "Valid until", type: "date" } },
       },
       {
@@ -127,6 +194,7 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
         project_uuid: DEMO_PROJECTS[1],
         bot_id: null,
         name: "Tickets",
+        ...listMadeOn(12),
         fields: {
           subject: { name: "Subject", type: "string" },
           customer: { name: "Customer", type: "contact" },
@@ -134,13 +202,6 @@ export function demoFixtures(options: { apiKey: string; contacts: number }): Fix
         },
       },
     ],
-    generate_contacts: MESSENGERS.map((messenger, index) => ({
-      bot_id: DEMO_BOTS[index % DEMO_BOTS.length],
-      // The last messenger takes the remainder, so the total is exact.
-      count: index === MESSENGERS.length - 1 ? generated - perMessenger * (MESSENGERS.length - 1) : perMessenger,
-      messenger,
-      created_from: "2024-01-01T00:00:00Z",
-      created_to: "2026-01-01T00:00:00Z",
-    })).filter((spec) => spec.count > 0),
+    generate_contacts: (history ? contactsOverTime(generated, history.now) : evenContacts(generated)).filter((spec) => spec.count > 0),
   };
 }

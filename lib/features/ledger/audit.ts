@@ -33,6 +33,8 @@ export interface NewAuditEntry {
   /** A row of a bulk adjustment (lib/features/adjustments): its batch and line. */
   batchId?: string | null;
   batchLine?: number | null;
+  /** When it happened; default the transaction's `now()`. Only a seeded history (the demo) passes it. */
+  createdAt?: Date;
 }
 
 /** The contact's name is taken from the dashboard's directory as it is now, so the entry keeps the name it had then. */
@@ -41,12 +43,13 @@ export async function recordAuditEntry(db: Db, entry: NewAuditEntry): Promise<nu
     db,
     sql`INSERT INTO dashboard.audit_entries
           (user_id, user_email, user_name, user_role, contact_id, contact_name, account_id, currency, kind, amount, description,
-           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id, batch_id, batch_line)
+           outcome, error_code, balance_after, request_id, idempotency_key, reconciles_entry_id, batch_id, batch_line, created_at)
         VALUES (${entry.actor.id}, ${entry.actor.email}, ${entry.actor.name}, ${entry.actor.role}, ${entry.contactId},
                 (SELECT n.name FROM dashboard.contact_names n WHERE n.contact_id = ${entry.contactId}::bigint),
                 ${entry.accountId}, ${entry.currency}, ${entry.kind}, ${entry.amount?.toString() ?? null}::bigint, ${entry.description},
                 ${entry.outcome}, ${entry.errorCode}, ${entry.balanceAfter?.toString() ?? null}::bigint, ${entry.requestId},
-                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint, ${entry.batchId ?? null}::uuid, ${entry.batchLine ?? null}::int)
+                ${entry.idempotencyKey}::uuid, ${entry.reconcilesEntryId ?? null}::bigint, ${entry.batchId ?? null}::uuid, ${entry.batchLine ?? null}::int,
+                COALESCE(${entry.createdAt?.toISOString() ?? null}::timestamptz, now()))
         RETURNING id::text AS id`,
   );
   return Number(row.id);

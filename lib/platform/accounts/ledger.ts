@@ -23,6 +23,8 @@ export interface MovementInput {
   /** Minor units, 1..10^14 (validated by the method's schema). */
   amount: bigint;
   description: string;
+  /** When the movement happened; default the statement's `now()`. Only a seeded history (the demo) passes it. */
+  at?: Date;
 }
 
 /** Journal titles of the API's movements (an operator's adjustment has its own title). */
@@ -45,11 +47,15 @@ interface MovementRow extends Partial<Reach> {
   blocked_at: Date | string | null;
 }
 
+/** The movement's time: the one given (a seeded history), else the transaction's. */
+const movedAt = (input: MovementInput): SQL => (input.at ? sql`${input.at.toISOString()}::timestamptz` : sql`now()`);
+
 /** The one statement of a top-up or a debit (also run verbatim by the benchmark's floor server). */
 export function movementStatement(kind: Movement, input: MovementInput): SQL {
   const amount = input.amount.toString();
   const change = kind === "deposit" ? sql`amount + ${amount}::bigint` : sql`amount - ${amount}::bigint`;
   const condition = kind === "deposit" ? sql`` : sql`AND blocked_at IS NULL AND amount >= ${amount}::bigint`;
+  const at = movedAt(input);
   return sql`
     WITH target AS (
       SELECT a.id, a.currency, a.amount, a.blocked_at, (c.deleted OR b.deleted) AS gone, p.owner_id
@@ -60,7 +66,7 @@ export function movementStatement(kind: Movement, input: MovementInput): SQL {
       WHERE a.id = ${input.accountId}::bigint
     ),
     changed AS (
-      UPDATE platform.contact_accounts SET amount = ${change}, updated_at = now()
+      UPDATE platform.contact_accounts SET amount = ${change}, updated_at = ${at}
       WHERE id = (SELECT id FROM target WHERE NOT gone AND owner_id = ${input.holderId}::bigint) ${condition}
       RETURNING id, currency, amount, created_at, updated_at, blocked_at
     ),
@@ -117,13 +123,13 @@ async function debitUnderLock(db: Db, input: MovementInput, t: Translate): Promi
     const amount = input.amount.toString();
     const [changed] = await queryRows<AccountRow & Record<string, unknown>>(
       txDb,
-      sql`UPDATE platform.contact_accounts SET amount = amount - ${amount}::bigint, updated_at = now()
+      sql`UPDATE platform.contact_accounts SET amount = amount - ${amount}::bigint, updated_at = ${movedAt(input)}
           WHERE id = ${input.accountId}::bigint RETURNING ${sql.raw(ACCOUNT_COLUMNS)}`,
     );
     await txDb.execute(sql`
       INSERT INTO platform.account_journal (account_id, kind, title, amount, description, balance_after, created_at)
       VALUES (${input.accountId}::bigint, 'debit', ${JOURNAL_TITLES.debit}, ${amount}::bigint, ${input.description},
-              ${changed.amount}::bigint, now())`);
+              ${changed.amount}::bigint, ${movedAt(input)})`);
     return serializeAccount(changed);
   });
 }
