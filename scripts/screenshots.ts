@@ -1,5 +1,5 @@
-// `npm run screenshots [-- --contacts 20000]`: pictures of the dashboard's main pages for the README and docs/.
-// A fresh embedded dashboard seeded with the demo data (scripts/seed-dashboard.ts), served by the production build
+// `npm run screenshots [-- --contacts 50000]`: pictures of the dashboard's main pages for the README and docs/.
+// A fresh embedded dashboard seeded with the demo data (scripts/seed-dashboard.ts --history, as `npm run demo` seeds it), served by the production build
 // (run `next build` first), the owner signed in; Debian's Chromium (the headless shell `npm test` installs) opens each
 // page at 1280×800 and on a 390×844 phone, in the light and the dark theme (the browser's colour scheme; the
 // dashboard's theme follows it), and writes docs/screenshots/<page>-<desktop|phone>-<light|dark>.png: the first screen,
@@ -11,7 +11,7 @@ import { signInForCookie, startSeededDashboard } from "@/lib/testing/seeded-dash
 
 const OUT = path.join(process.cwd(), "docs", "screenshots");
 const EMAIL = "owner@example.com";
-const CONTACTS = process.argv.includes("--contacts") ? Number(process.argv[process.argv.indexOf("--contacts") + 1]) : 20_000;
+const CONTACTS = process.argv.includes("--contacts") ? Number(process.argv[process.argv.indexOf("--contacts") + 1]) : 50_000;
 const EXECUTABLE = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => fs.existsSync(file));
 
 const PAGES: { name: string; path: string }[] = [
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
   const dashboard = await startSeededDashboard({
     name: "screenshots",
     contacts: CONTACTS,
+    history: true,
     users: [`${EMAIL}:owner`, "lead@example.com:lead", "support@example.com:support"],
     env: { PLATFORM_RATE_LIMIT: "100000" },
   });

@@ -33,6 +33,8 @@ export interface SeedOptions {
   onLine?: (line: string) => void;
   /** Runs after the seed, before the server starts (the data directory is free): e.g. to change what was seeded. */
   beforeStart?: (env: Record<string, string>) => Promise<void>;
+  /** The demo's history as `npm run demo` seeds it (scripts/seed-dashboard.ts --history): money moved, activity, a batch… */
+  history?: boolean;
 }
 
 export async function startSeededDashboard(options: SeedOptions): Promise<SeededDashboard> {
@@ -56,8 +58,11 @@ export async function startSeededDashboard(options: SeedOptions): Promise<Seeded
   execFileSync(
     path.join(process.cwd(), "node_modules/.bin/tsx"),
     [
+      // The history runs the dashboard's server code (its "server-only" imports need the react-server condition).
+      ...(options.history ? ["--conditions=react-server"] : []),
       "scripts/seed-dashboard.ts",
       ...["--contacts", String(options.contacts), "--users", options.users.join(",")],
+      ...(options.history ? ["--history"] : []),
       ...["--password-env", "BENCH_PASSWORD", "--api-key-env", "BENCH_API_KEY"],
     ],
     { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] },
@@ -77,7 +82,6 @@ export async function startSeededDashboard(options: SeedOptions): Promise<Seeded
   };
 }
 
-/** "name=value" of a Set-Cookie line (the value may hold "="). */
 /** next-auth's credentials sign-in over HTTP: the session cookie ("name=value; …") to send with later requests. */
 export async function signInForCookie(baseUrl: string, email: string, password: string): Promise<string> {
   const answer = await signInOverHttp(baseUrl, email, password);
