@@ -26,6 +26,7 @@ test.describe("first screen", () => {
         await expect(page.locator(CONTACT_ROWS).first()).toBeVisible();
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
         const shown = await rowsInViewport(page, CONTACT_ROWS);
+        await page.screenshot({ path: test.info().outputPath("first-screen.png") });
         test.info().annotations.push({ type: "rows in view", description: String(shown) });
         expect(shown, `contact rows fully inside ${screen.width}×${screen.height}`).toBeGreaterThanOrEqual(screen.rows);
         await context.close();

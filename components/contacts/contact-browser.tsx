@@ -1,17 +1,20 @@
 "use client";
 
-import { useCallback, useState, useTransition, type ReactNode } from "react";
+import { useCallback, useId, useState, useTransition, type ReactNode } from "react";
 import { useI18n } from "@/components/shell/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Field, Select } from "@/components/ui/field";
 import {
   contactBrowserParsers,
   DEFAULT_CONTACT_SORT,
   hasFilters,
   NO_FILTERS,
+  PAGE_SIZES,
   viewQueryOf,
+  type PageSize,
   type ContactBrowserParams,
 } from "@/lib/features/contacts/browser-params";
 import type { SavedView } from "@/lib/features/contacts/saved-views/forms";
@@ -44,7 +47,7 @@ export interface ContactBrowserProps {
   exportDenied: string | null;
   /** The member's saved views (dashboard.saved_views). */
   savedViews: SavedView[];
-  /** When the platform data was fetched ("As of 12:03 · Refresh"), shown in the header. */
+  /** When the platform data was fetched ("As of 12:03 · Refresh"), shown beside the count. */
   stamp?: ReactNode;
 }
 
@@ -90,10 +93,9 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
   return (
     <div className="space-y-3" data-testid="contact-browser">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h1 className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere">{t("contacts.title")}</h1>
+        <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere sm:text-2xl">{t("contacts.title")}</h1>
         <SavedViews initialViews={savedViews} currentQuery={viewQueryOf(params)} />
-        <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-          {stamp}
+        <div className="ml-auto">
           <ExportPanel
             filters={filters}
             timeZone={timeZone}
@@ -110,13 +112,11 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
         filters={filters}
         searchSupported={searchSupported}
         onSearch={(q) => void setParams({ q, page: null })}
-        size={params.size}
         bots={bots}
         timeZone={timeZone}
         hiddenColumns={hidden}
         onHiddenColumns={changeHidden}
         onFilters={(next) => void setParams({ ...next, page: null })}
-        onSize={(size) => void setParams({ size, page: null })}
         onClear={clearFilters}
         botName={botName}
       />
@@ -124,6 +124,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
         <p className="font-medium" data-testid="contacts-total" aria-live="polite">
           {data ? countText(data, t, locale) : "\u00a0"}
         </p>
+        {stamp}
         {data?.search && data.search.applied !== "platform" ? (
           <p className="text-muted" data-testid="contacts-search-note">
             {data.search.applied === "id" ? t("contacts.search_by_id", { query: data.search.text }) : t("contacts.search_not_applied")}
@@ -145,6 +146,7 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
         <p className="text-muted" role="status" aria-live="polite">
           {loadingNext ? t("contacts.loading_page") : ""}
         </p>
+        <PageSizeSelect size={params.size} onSize={(size) => void setParams({ size, page: null })} />
       </div>
       {shownError ? (
         <Alert tone="danger" title={t("contacts.load_failed")} live>
@@ -188,6 +190,23 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
       ) : null}
       {exportDenied === null ? <ExportsSection botName={botName} /> : null}
     </div>
+  );
+}
+
+/** How many rows a page has, at the end of the count's line (beside what it counts). */
+function PageSizeSelect({ size, onSize }: { size: PageSize; onSize: (size: PageSize) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <Field id={id} label={t("contacts.page_size")} hideLabel className="ml-auto">
+      <Select className="w-auto! py-1!" value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
+        {PAGE_SIZES.map((value) => (
+          <option key={value} value={value}>
+            {t("contacts.page_size_option", { count: value })}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

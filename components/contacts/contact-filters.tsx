@@ -7,7 +7,7 @@ import { ColumnChooser } from "@/components/ui/column-chooser";
 import { Field, GroupError, Input, Select } from "@/components/ui/field";
 import { Popover } from "@/components/ui/popover";
 import { SearchInput } from "@/components/ui/search-input";
-import { hasFilters, MAX_SEARCH_LENGTH, PAGE_SIZES, type ContactBrowserFilters, type PageSize } from "@/lib/features/contacts/browser-params";
+import { hasFilters, MAX_SEARCH_LENGTH, type ContactBrowserFilters } from "@/lib/features/contacts/browser-params";
 import { HIDEABLE_COLUMNS, type ContactColumn } from "@/lib/features/contacts/columns";
 import { isDay } from "@/lib/features/contacts/time-zone";
 import { formatDay } from "./format";
@@ -19,7 +19,7 @@ export interface BotOption {
 
 /**
  * The browser's toolbar, one line above the table: the search box first, then "Filters" (bot and creation days, in a
- * popover), the columns and the page size; each filter in force shows as a chip that removes it, and "Clear filters"
+ * popover) and the columns; each filter in force shows as a chip that removes it, and "Clear filters"
  * removes them all. Every change goes to the URL (and takes the browser back to page 1): the search once typing
  * pauses, the others at once; the days are whole days of the viewer's zone.
  */
@@ -27,13 +27,11 @@ export function ContactFilters({
   filters,
   searchSupported,
   onSearch,
-  size,
   bots,
   timeZone,
   hiddenColumns,
   onHiddenColumns,
   onFilters,
-  onSize,
   onClear,
   botName,
 }: {
@@ -41,13 +39,11 @@ export function ContactFilters({
   /** Whether the platform searches text (the `search` extension); else only a contact ID is looked up. */
   searchSupported: boolean;
   onSearch: (q: string | null) => void;
-  size: PageSize;
   bots: BotOption[] | null;
   timeZone: string;
   hiddenColumns: ContactColumn[];
   onHiddenColumns: (hidden: ContactColumn[]) => void;
   onFilters: (filters: Partial<ContactBrowserFilters>) => void;
-  onSize: (size: PageSize) => void;
   onClear: () => void;
   botName: (id: number) => string;
 }) {
@@ -65,7 +61,7 @@ export function ContactFilters({
         {t("contacts.filters")}
       </h2>
       <div className="flex flex-wrap items-center gap-2">
-        <Field id={`${id}-search`} label={t("contacts.search")} hideLabel className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-64">
+        <Field id={`${id}-search`} label={t("contacts.search")} hideLabel className="min-w-0 basis-full sm:max-w-lg sm:flex-1 sm:basis-64">
           <SearchInput
             value={filters.q}
             onSearch={onSearch}
@@ -133,15 +129,6 @@ export function ContactFilters({
           label={t("contacts.columns")}
           hint={t("contacts.columns_hint")}
         />
-        <Field id={`${id}-size`} label={t("contacts.page_size")} hideLabel>
-          <Select className="w-auto" value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
-            {PAGE_SIZES.map((value) => (
-              <option key={value} value={value}>
-                {t("contacts.page_size_option", { count: value })}
-              </option>
-            ))}
-          </Select>
-        </Field>
         {chips.length > 0 ? (
           <ul className="contents" aria-label={t("contacts.chips")}>
             {chips.map((chip) => (

@@ -64,7 +64,16 @@ export function SavedViews({ initialViews, currentQuery }: { initialViews: Saved
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2" data-testid="saved-views">
       <Popover
-        label={<span className="max-w-48 truncate">{current?.name ?? t("views.title")}</span>}
+        label={
+          current ? (
+            <span className="max-w-32 truncate sm:max-w-48">{current.name}</span>
+          ) : (
+            <>
+              <span className="sm:hidden">{t("views.menu_short")}</span>
+              <span className="max-sm:hidden">{t("views.title")}</span>
+            </>
+          )
+        }
         buttonLabel={current ? t("views.menu_current", { name: current.name }) : t("views.title")}
         buttonClassName="px-2.5 py-1.5"
         panelClassName="w-[min(24rem,calc(100vw-1rem))] p-3"

@@ -57,6 +57,7 @@ export const contactMessages = defineMessages(
     "contacts.search_id_placeholder": "Contact ID",
     "contacts.page_size_option": ":count per page",
     "views.menu_current": "Saved views: :name",
+    "views.menu_short": "Views",
     "exports.open": "Export",
     "exports.dialog_title": "Export contacts",
     "exports.will_write": "Exports {count, plural, one {:count contact} other {:count contacts}} matching the current filters.",
@@ -255,6 +256,7 @@ export const contactMessages = defineMessages(
     "contacts.search_id_placeholder": "ID контакта",
     "contacts.page_size_option": ":count на странице",
     "views.menu_current": "Сохранённые виды: :name",
+    "views.menu_short": "Виды",
     "exports.open": "Экспорт",
     "exports.dialog_title": "Экспорт контактов",
     "exports.will_write":
