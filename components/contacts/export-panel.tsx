@@ -63,7 +63,9 @@ export function ExportPanel({
   const [bom, setBom] = useState(true);
   const [errors, setErrors] = useState<FileErrors>({});
   const exported = withSearch ? filters : { ...filters, q: null };
-  const summary = describeFilters(exported, t, locale, botName) ?? t("exports.no_filters");
+  const described = describeFilters(exported, t, locale, botName);
+  const filtered = described !== null;
+  const summary = described ?? t("exports.no_filters");
   const reason = denied ?? (total === 0 ? t("exports.nothing") : null);
   const count = total === null ? null : formatNumber(total, locale);
   const label =
@@ -74,12 +76,7 @@ export function ExportPanel({
         : t("exports.start", { count });
 
   const [open, setOpen] = useState(false);
-  const willWrite =
-    count === null
-      ? t("exports.will_write_unknown")
-      : describeFilters(exported, t, locale, botName) === null
-        ? t("exports.will_write_all", { count })
-        : t("exports.will_write", { count });
+  const willWrite = count === null ? t("exports.will_write_unknown") : !filtered ? t("exports.will_write_all", { count }) : t("exports.will_write", { count });
 
   const submit = (ids: number[] | null) =>
     startTransition(async () => {
@@ -138,7 +135,7 @@ export function ExportPanel({
             <p className="text-sm" data-testid="export-count">
               {willWrite}
             </p>
-            <p className="text-sm text-muted">{t("exports.filters", { summary })}</p>
+            {filtered ? <p className="text-sm text-muted">{t("exports.filters", { summary })}</p> : null}
           </div>
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm font-medium">{t("exports.format")}</legend>
