@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { test, expect, request as playwrightRequest, type Page } from "@playwright/test";
-import { apiKey, contactBrowserReady, storageStateOf, seriousViolations } from "./helpers";
+import { apiKey, contactBrowserReady, storageStateOf, seriousViolations, openContactFilters, openExportDialog } from "./helpers";
 import { baseURL, idSource, rowIds, seedProject } from "./seed";
 
 /**
@@ -106,7 +106,7 @@ async function platformIds(params: Record<string, number>): Promise<number[]> {
 /** Waits for the browser to be interactive: the zone hint switches from the server's UTC to the browser's zone once hydrated. */
 async function goto(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+  await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeAttached();
   await contactBrowserReady(page);
 }
 
@@ -132,6 +132,7 @@ test.describe("contact browser", () => {
 
   test("filters: bot and creation days of the viewer's zone, both edge seconds included, kept in the URL; Clear filters resets", async ({ page }) => {
     await goto(page, "/contacts");
+    await openContactFilters(page);
     await page.getByLabel("Bot", { exact: true }).selectOption({ label: `${botName("edges")} (${PROJECT_NAME})` });
     await expect(page).toHaveURL(new RegExp(`[?&]bot=${BOTS.edges}(&|$)`));
     await page.getByLabel("Created from").fill("2025-03-10");
@@ -148,15 +149,25 @@ test.describe("contact browser", () => {
     // A shared link renders the same on the server (the zone is in the tz cookie the browser set).
     await page.reload();
     await expect(page.getByTestId("contacts-total")).toHaveText("2 contacts");
-    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeAttached();
     await contactBrowserReady(page);
     expect(await rowIds(page)).toEqual([EDGES.first.id, EDGES.last.id]);
+    // What is in force shows as chips beside the toolbar.
+    await expect(page.getByTestId("filter-chip")).toHaveText([
+      `Bot: ${botName("edges")} (${PROJECT_NAME})×`,
+      "Created ≥ Mar 10, 2025×",
+      "Created ≤ Mar 11, 2025×",
+    ]);
 
+    await openContactFilters(page);
     await page.getByLabel("Created to").fill("2025-03-09");
     await expect(page.getByTestId("contacts-empty")).toHaveAttribute("data-reason", "reversed");
     await expect(page.getByRole("alert").filter({ hasText: "The end date is before the start date." })).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByTestId("contacts-empty").getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByTestId("filter-chip")).toHaveCount(0);
+    await openContactFilters(page);
     await expect(page.getByLabel("Bot", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Created from")).toHaveValue("");
   });
@@ -250,7 +261,7 @@ test.describe("contact browser", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goBack();
-    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeAttached();
     await contactBrowserReady(page);
     await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
     await page.locator("summary", { hasText: "Columns" }).click();
@@ -258,7 +269,7 @@ test.describe("contact browser", () => {
     await expect(page.getByRole("columnheader", { name: "Email" })).toHaveCount(0);
     await expect.poll(async () => (await page.request.get(`/contacts?bot=${BOTS.edges}`)).text().then((html) => html.includes(">Email</th>"))).toBe(false);
     await page.reload();
-    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+    await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeAttached();
     await contactBrowserReady(page);
     await expect(page.getByRole("columnheader", { name: "Username" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Email" })).toHaveCount(0);
@@ -272,14 +283,17 @@ test.describe("contact browser", () => {
     expect(expected).toHaveLength(EXPORT_COUNT + 1);
     await goto(page, `/contacts?bot=${BOTS.exported}`);
     await expect(page.getByTestId("contacts-total")).toHaveText("3,501 contacts");
-    const form = page.getByTestId("export-form");
+    await openContactFilters(page);
+    await expect(page.getByRole("combobox", { name: "Bot" }).locator("option:checked")).toHaveText(`${botName("exported")} (${PROJECT_NAME})`);
+    await page.keyboard.press("Escape");
+    const form = await openExportDialog(page);
+    await expect(form).toContainText("Exports 3,501 contacts matching the current filters.");
     await expect(form.getByRole("radio", { name: "CSV, for spreadsheets" })).toBeChecked();
     await expect(form.getByRole("checkbox", { name: "Start the file with a byte order mark (for Excel)" })).toBeChecked();
     await expect(form).toContainText(`Filters: bot ${botName("exported")} (${PROJECT_NAME})`);
-    await expect(page.getByRole("combobox", { name: "Bot" }).locator("option:checked")).toHaveText(`${botName("exported")} (${PROJECT_NAME})`);
     await expect(page.getByTestId("contacts-table").locator("tbody tr").first()).toContainText(botName("exported"));
     await form.getByRole("button", { name: "Export 3,501 contacts" }).click();
-    await expect(form.getByText("Export started. It appears below.")).toBeVisible();
+    await expect(page.getByTestId("export-form").getByText("Export started. It appears below.")).toBeVisible();
 
     const item = page.getByTestId("export-item").first();
     await expect(item.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100", { timeout: 120_000 });
@@ -325,7 +339,7 @@ test.describe("contact browser", () => {
   test("cancel: a running export stops, keeps no file, and says so", async ({ page }) => {
     await goto(page, `/contacts?bot=${BOTS.cancelled}`);
     await expect(page.getByTestId("contacts-total")).toHaveText("30,000 contacts");
-    const form = page.getByTestId("export-form");
+    const form = await openExportDialog(page);
     await form.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
     await expect(form.getByRole("checkbox", { name: "Start the file with a byte order mark (for Excel)" })).toBeDisabled();
     await form.getByRole("button", { name: "Export 30,000 contacts" }).click();
@@ -405,8 +419,9 @@ test.describe("search and the header's export", () => {
     await expect(page.getByTestId("contacts-selected")).toContainText("2 contacts selected");
     await expect(page.getByRole("checkbox", { name: "Select the contacts on this page" })).toBeChecked({ checked: false });
     const form = page.getByTestId("export-form");
-    await form.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
-    await form.getByRole("button", { name: "Export 2 selected contacts" }).click();
+    const dialog = await openExportDialog(page);
+    await dialog.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
+    await dialog.getByRole("button", { name: "Export 2 selected contacts" }).click();
     await expect(form.getByText("Export started. It appears below.")).toBeVisible();
     await expect(page.getByTestId("contacts-selected")).toHaveCount(0);
     const item = page.getByTestId("export-item").first();
@@ -431,9 +446,10 @@ test.describe("search and the header's export", () => {
   test("export: the header's button counts what the search finds and exports exactly that; disabled with the reason at 0 matches", async ({ page }) => {
     await goto(page, `/contacts?bot=${BOTS.search}&q=ivan`);
     const form = page.getByTestId("export-form");
-    await expect(form).toContainText(`Filters: matching “ivan”, bot ${botName("search")} (${PROJECT_NAME})`);
-    await form.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
-    await form.getByRole("button", { name: "Export 2 contacts" }).click();
+    const dialog = await openExportDialog(page);
+    await expect(dialog).toContainText(`Filters: matching “ivan”, bot ${botName("search")} (${PROJECT_NAME})`);
+    await dialog.getByRole("radio", { name: "JSON Lines, one contact per line" }).check();
+    await dialog.getByRole("button", { name: "Export 2 contacts" }).click();
     await expect(form.getByText("Export started. It appears below.")).toBeVisible();
     const item = page.getByTestId("export-item").first();
     await expect(item.getByTestId("export-status")).toHaveText("Ready", { timeout: 60_000 });
@@ -445,15 +461,15 @@ test.describe("search and the header's export", () => {
       .trim()
       .split("\n");
     expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual([FOUND.ivan.id, FOUND.ivanna.id]);
-    // Past exports are reachable from the header.
-    await form.getByRole("link", { name: "Your exports", exact: true }).click();
+    // Past exports are reachable from the header's export dialog.
+    await (await openExportDialog(page)).getByRole("link", { name: "Your exports", exact: true }).click();
     await expect(page).toHaveURL(/#contact-exports$/);
     await expect(page.getByTestId("export-list")).toBeInViewport();
 
     await box(page).fill(`nobody ${TOKEN}`);
     await expect(page.getByTestId("contacts-total")).toHaveText(`Contacts matching “nobody ${TOKEN}”: 0`);
     await expect(page.getByTestId("contacts-empty")).toHaveAttribute("data-reason", "filtered");
-    const button = form.getByRole("button", { name: "Export 0 contacts" });
+    const button = (await openExportDialog(page)).getByRole("button", { name: "Export 0 contacts" });
     await expect(button).toBeDisabled();
     await expect(form.getByTestId("export-reason")).toHaveText("Nothing to export: no contacts match.");
     await expect(button).toHaveAccessibleDescription("Nothing to export: no contacts match.");

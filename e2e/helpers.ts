@@ -176,3 +176,29 @@ export async function operatorCommand(script: string, ...args: string[]) {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: "", NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET },
   });
 }
+
+/**
+ * The contact browser's toolbar and header keep their controls one click away: the Filters popover (bot, creation
+ * days), the saved views' menu and the export dialog. Each opener clicks only when its panel is closed.
+ */
+async function expand(page: Page, button: ReturnType<Page["getByRole"]>) {
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+export async function openContactFilters(page: Page) {
+  await expand(page, page.getByTestId("contact-filters").getByRole("button", { name: /^(Filters|Фильтры)/ }));
+}
+export async function openSavedViews(page: Page) {
+  await expand(page, page.getByTestId("saved-views").getByRole("button", { name: /^(Saved views|Сохранённые виды)/ }));
+}
+/** Opens the export dialog from the header's Export button; the dialog (its options and buttons) is returned. */
+export async function openExportDialog(page: Page) {
+  const dialog = page.getByTestId("export-form").getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByTestId("export-open").click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type Page } from "@playwright/test";
-import { contactBrowserReady, pageAs, storageStateOf } from "./helpers";
+import { contactBrowserReady, openSavedViews, pageAs, storageStateOf } from "./helpers";
 import { baseURL, idSource, rowIds, seedProject } from "./seed";
 
 /**
@@ -19,7 +19,7 @@ const CONTACTS = [1, 2, 3].map(() => {
 seedProject({ uuid: PROJECT, name: `View tests ${BOT}`, bots: [{ id: BOT, name: `View bot ${BOT}` }], document: { contacts: CONTACTS } });
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeVisible();
+  await expect(page.getByText("Whole days in your time zone (Asia/Tokyo); both days are included.")).toBeAttached();
   await contactBrowserReady(page);
 }
 const views = (page: Page) => page.getByTestId("saved-views");
@@ -32,6 +32,7 @@ test.describe("saved views", () => {
     await open(page, `/contacts?bot=${BOT}&sort=-id&page=1`);
     await expect.poll(() => rowIds(page)).toEqual(CONTACTS.map((contact) => contact.id).reverse());
 
+    await openSavedViews(page);
     await views(page).getByRole("button", { name: "Save view" }).click();
     const field = views(page).getByLabel("View name");
     await views(page).getByRole("button", { name: "Save view" }).click();
@@ -47,6 +48,9 @@ test.describe("saved views", () => {
         .getByRole("status")
         .filter({ hasText: `Saved the view “${name}”.` }),
     ).toBeVisible();
+    // The menu is named after the view shown now.
+    await expect(views(page).getByRole("button", { name: `Saved views: ${name}` })).toBeVisible();
+    await openSavedViews(page);
     const link = views(page).getByRole("link", { name, exact: true });
     await expect(link).toHaveAttribute("href", `/contacts?bot=${BOT}&sort=-id`);
 
@@ -60,11 +64,13 @@ test.describe("saved views", () => {
     // Elsewhere, after a reload, picking the view applies its filter and order.
     await open(page, "/contacts");
     await page.reload();
+    await openSavedViews(page);
     await views(page).getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/contacts\\?bot=${BOT}&sort=-id$`));
     await expect(page.getByTestId("contacts-total")).toHaveText("3 contacts");
     await expect.poll(() => rowIds(page)).toEqual(CONTACTS.map((contact) => contact.id).reverse());
     await expect(page.getByRole("columnheader", { name: "ID", exact: true })).toHaveAttribute("aria-sort", "descending");
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
   });
 
@@ -76,9 +82,11 @@ test.describe("saved views", () => {
     const name = `Shared ${RUN}`;
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await open(page, `/contacts?bot=${BOT}`);
+    await openSavedViews(page);
     await views(page).getByRole("button", { name: "Save view" }).click();
     await views(page).getByLabel("View name").fill(name);
     await views(page).getByRole("button", { name: "Save view" }).click();
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name, exact: true })).toBeVisible();
 
     await views(page)
@@ -91,17 +99,23 @@ test.describe("saved views", () => {
     const lead = await pageAs(browser, "lead");
     await lead.page.goto(url);
     await expect(lead.page.getByTestId("contacts-total")).toHaveText("3 contacts");
+    await contactBrowserReady(lead.page);
+    await openSavedViews(lead.page);
     await expect(lead.page.getByTestId("saved-views").getByRole("link", { name, exact: true })).toHaveCount(0);
     await lead.context.close();
 
     const renamed = `${name} renamed`;
+    await openSavedViews(page);
     await views(page)
       .getByRole("button", { name: `Rename “${name}”` })
       .click();
     await views(page).getByLabel("View name").fill(renamed);
     await views(page).getByRole("button", { name: "Save name" }).click();
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name: renamed, exact: true })).toBeVisible();
     await page.reload();
+    await contactBrowserReady(page);
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name: renamed, exact: true })).toBeVisible();
 
     await views(page)
@@ -110,8 +124,12 @@ test.describe("saved views", () => {
     const dialog = page.getByRole("dialog", { name: `Delete the view “${renamed}”?` });
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(views(page).getByText(`Deleted the view “${renamed}”.`)).toBeVisible();
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name: renamed, exact: true })).toHaveCount(0);
+    await expect(views(page).getByRole("button", { name: "Save view" })).toBeVisible();
     await page.reload();
+    await contactBrowserReady(page);
+    await openSavedViews(page);
     await expect(views(page).getByRole("link", { name: renamed, exact: true })).toHaveCount(0);
   });
 });

@@ -1,17 +1,20 @@
 "use client";
 
-import { useCallback, useState, useTransition } from "react";
+import { useCallback, useId, useState, useTransition, type ReactNode } from "react";
 import { useI18n } from "@/components/shell/i18n-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Field, Select } from "@/components/ui/field";
 import {
   contactBrowserParsers,
   DEFAULT_CONTACT_SORT,
   hasFilters,
   NO_FILTERS,
+  PAGE_SIZES,
   viewQueryOf,
+  type PageSize,
   type ContactBrowserParams,
 } from "@/lib/features/contacts/browser-params";
 import type { SavedView } from "@/lib/features/contacts/saved-views/forms";
@@ -44,6 +47,8 @@ export interface ContactBrowserProps {
   exportDenied: string | null;
   /** The member's saved views (dashboard.saved_views). */
   savedViews: SavedView[];
+  /** When the platform data was fetched ("As of 12:03 · Refresh"), shown beside the count. */
+  stamp?: ReactNode;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface ContactBrowserProps {
  * server loader uses), react-query loads each page through the route handler
  * and keeps the previous page on screen while the next one loads.
  */
-export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied, savedViews }: ContactBrowserProps) {
+export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, exportDenied, savedViews, stamp }: ContactBrowserProps) {
   const { t, locale, timeZone } = useI18n();
   const [params, setParams] = useUrlState(contactBrowserParsers, { history: "push" });
   const { query, isInitialPage } = useContactPage(params, timeZone, initial);
@@ -86,58 +91,62 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
   };
 
   return (
-    <div className="space-y-6" data-testid="contact-browser">
-      <SavedViews initialViews={savedViews} currentQuery={viewQueryOf(params)} />
+    <div className="space-y-3" data-testid="contact-browser">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere sm:text-2xl">{t("contacts.title")}</h1>
+        <SavedViews initialViews={savedViews} currentQuery={viewQueryOf(params)} />
+        <div className="ml-auto">
+          <ExportPanel
+            filters={filters}
+            timeZone={timeZone}
+            total={reversed ? 0 : (data?.exportTotal ?? null)}
+            withSearch={data?.search?.applied === "platform"}
+            denied={exportDenied}
+            botName={botName}
+            selected={selectedIds}
+            onExported={() => setSelected(NOTHING_SELECTED)}
+          />
+        </div>
+      </div>
       <ContactFilters
         filters={filters}
         searchSupported={searchSupported}
         onSearch={(q) => void setParams({ q, page: null })}
-        size={params.size}
         bots={bots}
         timeZone={timeZone}
         hiddenColumns={hidden}
         onHiddenColumns={changeHidden}
         onFilters={(next) => void setParams({ ...next, page: null })}
-        onSize={(size) => void setParams({ size, page: null })}
         onClear={clearFilters}
+        botName={botName}
       />
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <p className="text-sm font-medium" data-testid="contacts-total" aria-live="polite">
-            {data ? countText(data, t, locale) : "\u00a0"}
+      <div className="flex min-h-5 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <p className="font-medium" data-testid="contacts-total" aria-live="polite">
+          {data ? countText(data, t, locale) : "\u00a0"}
+        </p>
+        {stamp}
+        {data?.search && data.search.applied !== "platform" ? (
+          <p className="text-muted" data-testid="contacts-search-note">
+            {data.search.applied === "id" ? t("contacts.search_by_id", { query: data.search.text }) : t("contacts.search_not_applied")}
           </p>
-          {data?.search && data.search.applied !== "platform" ? (
-            <p className="text-sm text-muted" data-testid="contacts-search-note">
-              {data.search.applied === "id" ? t("contacts.search_by_id", { query: data.search.text }) : t("contacts.search_not_applied")}
-            </p>
-          ) : null}
-          {data && !data.sortable && params.sort !== DEFAULT_CONTACT_SORT ? (
-            <p className="text-sm text-muted" data-testid="contacts-sort-note">
-              {t("contacts.sort_not_available")}
-            </p>
-          ) : null}
-          {selected.size > 0 ? (
-            <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="contacts-selected">
-              <span>{t("contacts.select.count", { count: formatNumber(selected.size, locale) })}</span>
-              <button type="button" className="underline" onClick={() => setSelected(NOTHING_SELECTED)}>
-                {t("contacts.select.clear")}
-              </button>
-            </p>
-          ) : null}
-          <p className="text-sm text-muted" role="status" aria-live="polite">
-            {loadingNext ? t("contacts.loading_page") : ""}
+        ) : null}
+        {data && !data.sortable && params.sort !== DEFAULT_CONTACT_SORT ? (
+          <p className="text-muted" data-testid="contacts-sort-note">
+            {t("contacts.sort_not_available")}
           </p>
-        </div>
-        <ExportPanel
-          filters={filters}
-          timeZone={timeZone}
-          total={reversed ? 0 : (data?.exportTotal ?? null)}
-          withSearch={data?.search?.applied === "platform"}
-          denied={exportDenied}
-          botName={botName}
-          selected={selectedIds}
-          onExported={() => setSelected(NOTHING_SELECTED)}
-        />
+        ) : null}
+        {selected.size > 0 ? (
+          <p className="flex flex-wrap items-center gap-x-2" data-testid="contacts-selected">
+            <span>{t("contacts.select.count", { count: formatNumber(selected.size, locale) })}</span>
+            <button type="button" className="underline" onClick={() => setSelected(NOTHING_SELECTED)}>
+              {t("contacts.select.clear")}
+            </button>
+          </p>
+        ) : null}
+        <p className="text-muted" role="status" aria-live="polite">
+          {loadingNext ? t("contacts.loading_page") : ""}
+        </p>
+        <PageSizeSelect size={params.size} onSize={(size) => void setParams({ size, page: null })} />
       </div>
       {shownError ? (
         <Alert tone="danger" title={t("contacts.load_failed")} live>
@@ -181,6 +190,23 @@ export function ContactBrowser({ initial, hiddenColumns, bots, searchSupported, 
       ) : null}
       {exportDenied === null ? <ExportsSection botName={botName} /> : null}
     </div>
+  );
+}
+
+/** How many rows a page has, at the end of the count's line (beside what it counts). */
+function PageSizeSelect({ size, onSize }: { size: PageSize; onSize: (size: PageSize) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <Field id={id} label={t("contacts.page_size")} hideLabel className="ml-auto">
+      <Select className="w-auto! py-1!" value={String(size)} onChange={(event) => onSize(Number(event.target.value) as PageSize)}>
+        {PAGE_SIZES.map((value) => (
+          <option key={value} value={value}>
+            {t("contacts.page_size_option", { count: value })}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

@@ -13,7 +13,30 @@ import { botLabel, type NamedBot } from "@/lib/features/contacts/bot-names";
 import { contactHref, type ContactPageView, type ContactRowView } from "@/lib/features/contacts/rows";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
+import { cn } from "@/components/ui/cn";
 import { MessengerLabel, TagChips } from "./messenger-icon";
+
+/*
+ * Rows first: on a wide screen every row is one line (the table scrolls sideways in its own box, long names are cut
+ * with their full text in a tooltip); on a phone a card is a few wrapped lines of values, the self-explaining ones
+ * (name, bot, messenger, phone, email, username, tags) without their column's name, empty ones left out.
+ */
+const UNLABELLED = "max-md:before:hidden!";
+const EMPTY_HIDDEN = "max-md:[&:has(>.text-muted:only-child)]:hidden!";
+const CELL_CLASSES: Record<ContactColumn, string> = {
+  id: `md:whitespace-nowrap max-md:text-xs max-md:text-muted ${UNLABELLED}`,
+  name: `md:whitespace-nowrap max-md:min-w-0 max-md:flex-1 max-md:basis-40 ${UNLABELLED}`,
+  bot: `md:whitespace-nowrap ${UNLABELLED}`,
+  messenger: `md:whitespace-nowrap ${UNLABELLED}`,
+  phone: `md:whitespace-nowrap ${UNLABELLED} ${EMPTY_HIDDEN}`,
+  email: `md:whitespace-nowrap ${UNLABELLED} ${EMPTY_HIDDEN}`,
+  username: `md:whitespace-nowrap ${UNLABELLED} ${EMPTY_HIDDEN}`,
+  tags: `md:[&_ul]:flex-nowrap ${UNLABELLED} max-md:[&:not(:has(li))]:hidden!`,
+  created: "md:whitespace-nowrap max-md:text-xs max-md:before:mr-1 max-md:before:inline!",
+  status: `md:whitespace-nowrap max-md:text-xs ${UNLABELLED}`,
+};
+const CARD_ROW = "max-md:flex! max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-0";
+const CUT = "block max-w-56 truncate max-md:max-w-full max-md:whitespace-normal";
 
 function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readonly NamedBot[] | null): ColumnDef<ContactRowView>[] {
   const none = <span className="text-muted">{t("common.none")}</span>;
@@ -23,8 +46,19 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
         {row.id}
       </Link>
     ),
-    name: (row) => <span className="font-medium">{row.name || t("common.none")}</span>,
-    bot: (row) => botLabel(bots, row.botId, t),
+    name: (row) => (
+      <span className={cn("font-medium", CUT)} title={row.name || undefined}>
+        {row.name || t("common.none")}
+      </span>
+    ),
+    bot: (row) => {
+      const label = botLabel(bots, row.botId, t);
+      return (
+        <span className={CUT} title={label}>
+          {label}
+        </span>
+      );
+    },
     messenger: (row) => <MessengerLabel messenger={row.messenger} t={t} />,
     phone: (row) => (row.phone ? <span className="font-mono">{row.phone}</span> : none),
     email: (row) => row.email ?? none,
@@ -47,6 +81,7 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
     enableSorting: isSortableContactColumn(column),
     // Newest first is what people look for when they sort by creation.
     sortDescFirst: column === "created",
+    meta: { className: CELL_CLASSES[column] },
     cell: ({ row }) => cells[column](row.original),
   }));
 }
@@ -97,7 +132,7 @@ export function ContactsTable({
       sort={onSort ? { onSort: (column, desc) => isSortableContactColumn(column) && onSort(sortFor(column, desc)) } : undefined}
       loading={busy}
       scrollClassName="md:max-h-[75vh]"
-      rowProps={(row) => ({ "data-contact-id": row.id })}
+      rowProps={(row) => ({ "data-contact-id": row.id, className: CARD_ROW })}
       rowLabel={(row) => t("contacts.open", { name: row.name || String(row.id) })}
       selection={
         selection && {

@@ -3,7 +3,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { ContactBrowserFilters } from "@/lib/features/contacts/browser-params";
 
 /** A calendar day of the URL ("2026-01-05") as the UI language writes it. */
-function formatDay(day: string, locale: Locale): string {
+export function formatDay(day: string, locale: Locale): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }

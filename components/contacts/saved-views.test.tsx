@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
@@ -13,14 +13,28 @@ const inEnglish = (ui: ReactNode) =>
     </I18nProvider>,
   );
 
+beforeAll(() => {
+  // jsdom has no modal dialogs (the name form opens in one): only the browser methods are stubbed.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute("open");
+  };
+});
+
+/** The views live in a menu of the page header: its button opens it. */
+const openMenu = (name = "Saved views") => userEvent.click(screen.getByRole("button", { name }));
+
 const VIEWS = [
   { id: 1, name: "Newest", query: "?sort=-created_at" },
   { id: 2, name: "Shop bot", query: "?bot=101" },
 ];
 
 describe("SavedViews", () => {
-  it("lists each view as a link to the browser with its filters; the one shown now is marked", () => {
+  it("lists each view as a link to the browser with its filters; the one shown now is marked and names the menu", async () => {
     inEnglish(<SavedViews initialViews={VIEWS} currentQuery="?bot=101" />);
+    await openMenu("Saved views: Shop bot");
     const list = screen.getByRole("list", { name: "Saved views" });
     const links = within(list).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.getAttribute("aria-current")])).toEqual([
@@ -31,13 +45,15 @@ describe("SavedViews", () => {
     expect(screen.getByRole("button", { name: "Delete “Shop bot”" })).toBeTruthy();
   });
 
-  it("without views it says how to make one", () => {
+  it("without views it says how to make one", async () => {
     inEnglish(<SavedViews initialViews={[]} currentQuery="" />);
+    await openMenu();
     expect(screen.getByText("No saved views yet: set filters or an order, then save them as a view.")).toBeTruthy();
   });
 
   it("the name form checks in the browser: required, at most 80 characters, the error on the field", async () => {
     inEnglish(<SavedViews initialViews={VIEWS} currentQuery="" />);
+    await openMenu();
     await userEvent.click(screen.getByRole("button", { name: "Save view" }));
     // The form loads on first use.
     const name = await screen.findByLabelText("View name");
@@ -54,6 +70,7 @@ describe("SavedViews", () => {
 
   it("rename opens the form with the view's name", async () => {
     inEnglish(<SavedViews initialViews={VIEWS} currentQuery="" />);
+    await openMenu();
     await userEvent.click(screen.getByRole("button", { name: "Rename “Newest”" }));
     expect(((await screen.findByLabelText("View name")) as HTMLInputElement).value).toBe("Newest");
     expect(screen.getByRole("form", { name: "Rename “Newest”" })).toBeTruthy();

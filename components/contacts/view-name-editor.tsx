@@ -16,6 +16,7 @@ const viewNameResolver = lazyZodResolver<ViewNameForm>(() => import("@/lib/featu
 
 /** The name form of saving and renaming: the schema's checks in the browser, the server's refusals (duplicate, limit) on the name. */
 export function ViewNameEditor({
+  titleId: givenTitleId,
   title,
   submitLabel,
   initialName,
@@ -23,6 +24,8 @@ export function ViewNameEditor({
   onDone,
   onCancel,
 }: {
+  /** The title's id (the dialog it opens in is labelled by it). */
+  titleId?: string;
   title: string;
   submitLabel: string;
   initialName: string;
@@ -31,7 +34,8 @@ export function ViewNameEditor({
   onCancel: () => void;
 }) {
   const { t } = useI18n();
-  const titleId = useId();
+  const ownTitleId = useId();
+  const titleId = givenTitleId ?? ownTitleId;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ViewNameForm>({ resolver: viewNameResolver, defaultValues: { name: initialName } });
   const { errors, isSubmitting } = form.formState;
@@ -43,10 +47,10 @@ export function ViewNameEditor({
     if (unplaced.length > 0 || Object.keys(result.error.fieldErrors).length === 0) setFailure(unplaced.join(" ") || result.error.message);
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-3 rounded-md border border-border p-3" data-testid="view-name-form">
-      <p id={titleId} className="text-sm font-medium">
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId} className="space-y-3" data-testid="view-name-form">
+      <h2 id={titleId} className="text-lg font-semibold wrap-anywhere">
         {title}
-      </p>
+      </h2>
       {failure ? <Notice notice={{ tone: "danger", text: failure }} /> : null}
       <Field
         label={t("views.name")}
@@ -54,7 +58,6 @@ export function ViewNameEditor({
         error={errors.name}
         errorVars={{ max: MAX_VIEW_NAME_LENGTH }}
         required
-        className="sm:max-w-md"
       >
         <Input autoFocus autoComplete="off" {...form.register("name")} />
       </Field>

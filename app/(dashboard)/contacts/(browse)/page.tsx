@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The contact browser. The first page is rendered here (the URL parsed by the
+ * The contact browser, its header (title, saved views, export) included. The first page is rendered here (the URL parsed by the
  * loader the client shares, dates in the zone of the `tz` cookie the browser
  * sets); later pages come from /api/dashboard/contacts without a reload.
  */
@@ -32,16 +32,14 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
     );
   }
   return (
-    <>
-      <PageHeader title={t("contacts.title")}>{freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}</PageHeader>
-      <LazyContactBrowser
-        initial={browser.initial}
-        hiddenColumns={browser.hiddenColumns}
-        bots={browser.bots}
-        searchSupported={browser.searchSupported}
-        savedViews={browser.savedViews}
-        exportDenied={can(user.role, "contacts.export") ? null : permissionExplanation("contacts.export", user.role, t)}
-      />
-    </>
+    <LazyContactBrowser
+      initial={browser.initial}
+      hiddenColumns={browser.hiddenColumns}
+      bots={browser.bots}
+      searchSupported={browser.searchSupported}
+      savedViews={browser.savedViews}
+      exportDenied={can(user.role, "contacts.export") ? null : permissionExplanation("contacts.export", user.role, t)}
+      stamp={freshness ? <CacheStamp freshness={freshness} minutes={CacheTtlMs.me / 60_000} /> : null}
+    />
   );
 }
