@@ -10,7 +10,7 @@ export const batchPageParsers = {
 };
 
 export const loadBatchPageParams = createLoader(batchPageParsers);
-const serializeBatchPageParams = createSerializer(batchPageParsers);
+export const serializeBatchPageParams = createSerializer(batchPageParsers);
 
 /** The batch page's address showing that page of its problems (the first page, the default, leaves the parameter out). */
 export const batchProblemsHref = (batchPath: string, page: number): string => serializeBatchPageParams(batchPath, { problems: page });
