@@ -7,7 +7,7 @@ import { formatCount } from "@/lib/dashboard/format";
 import { columnName } from "./format";
 
 /** Problems on one page of the table. */
-export const PROBLEMS_PAGE_SIZE = 25;
+const PROBLEMS_PAGE_SIZE = 25;
 
 /**
  * The rows that cannot run and why: line, column, message (an i18n key with its parameters). The page gets the
