@@ -124,3 +124,34 @@ test("bulk adjustments: the sample file downloads, and uploaded back it reaches 
   await expect(totals).toContainText("4.99");
   await expect(page.getByRole("button", { name: "Check against the platform" })).toBeEnabled();
 });
+
+test("bulk adjustments: the problems table pages through the address, 25 problems a page", async ({ page }) => {
+  const tag = randomUUID().slice(0, 8);
+  // Line 2 is valid; lines 3 to 32 each have a bad amount: 30 problems, two pages.
+  const bad = Array.from({ length: 30 }, (_, index) => `${anna};EUR;ten;Bad ${tag} ${index}`);
+  const csv = ["contact_id;currency;amount;description", `${anna};EUR;1.00;Fine ${tag}`, ...bad].join("\r\n");
+
+  await page.goto("/adjustments");
+  await page.getByLabel("CSV file").setInputFiles({ name: `problems-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page).toHaveURL(/\/adjustments\/[0-9a-f-]{36}$/);
+
+  const rows = page.getByTestId("problem-row");
+  const pager = page.getByRole("navigation", { name: "Pages of problems" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toHaveAttribute("data-line", "3");
+
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/adjustments\/[0-9a-f-]{36}\?problems=2$/);
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toHaveAttribute("data-line", "28");
+
+  // The address is the state: a reload shows the same page; Previous goes back to the first (no parameter).
+  await page.reload();
+  await expect(rows.first()).toHaveAttribute("data-line", "28");
+  await pager.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/adjustments\/[0-9a-f-]{36}$/);
+  await expect(rows).toHaveCount(25);
+});

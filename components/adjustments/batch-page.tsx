@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { island } from "@/components/ui/island";
 import { useRouter } from "next/navigation";
@@ -14,11 +14,8 @@ import { BatchProgress } from "./batch-progress";
 import { BatchResult } from "./batch-result";
 import { ConfirmRun } from "./confirm-run";
 import { DryRunButton } from "./dry-run-button";
-import { DryRunSummary } from "./dry-run-summary";
 import { DuplicatesNote, SameFileNote } from "./notes";
-import { ProblemsTable } from "./problems-table";
 import { StoppedNote } from "./stopped-note";
-import { TotalsTable } from "./totals-table";
 import { callAction } from "@/lib/core/actions/call-action";
 
 // The mapping form (react-hook-form) is rendered on the server and becomes interactive when its chunk arrives, right
@@ -31,9 +28,27 @@ const REFRESH_MS = 2_000;
 /**
  * A batch's page: the file's columns, its problems and totals, the dry run, the confirmation, the
  * run's progress and its result, each as the batch's status allows. While the worker checks or runs
- * the batch, the page reads it again every two seconds.
+ * the batch, the page reads it again every two seconds. The tables (problems, totals, the dry run's refusals) are drawn
+ * on the server and come in as `tables`: the page ships no table code.
  */
-export function BatchPage({ view, totals, resultHref }: { view: BatchView; totals: StoredTotals | null; resultHref: string }) {
+export function BatchPage({
+  view,
+  totals,
+  resultHref,
+  tables,
+}: {
+  view: Omit<BatchView, "problems" | "dryRun">;
+  totals: StoredTotals | null;
+  resultHref: string;
+  tables: {
+    /** ProblemsTable, or null when the file has no problems. */
+    problems: ReactNode;
+    /** TotalsTable of the valid rows (again above Run). */
+    totals: ReactNode;
+    /** DryRunSummary, or null before a dry run finished. */
+    dryRun: ReactNode;
+  };
+}) {
   const { t } = useI18n();
   const router = useRouter();
   const { summary } = view;
@@ -72,26 +87,26 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
       ) : null}
       {summary.status !== "uploaded" ? (
         <>
-          {view.problems.total > 0 ? (
+          {tables.problems !== null ? (
             <Card title={t("adjustments.page.section.problems")} titleId="batch-problems">
-              <ProblemsTable problems={view.problems.items} total={view.problems.total} />
+              {tables.problems}
             </Card>
           ) : null}
           <DuplicatesNote duplicates={view.duplicates} />
           <Card title={t("adjustments.page.section.totals")} titleId="batch-totals">
-            <TotalsTable totals={summary.totals} />
+            {tables.totals}
           </Card>
         </>
       ) : null}
       {editable || summary.status === "checking" ? (
         <Card title={t("adjustments.page.section.dry_run")} titleId="batch-dry-run">
           <div className="space-y-4">
-            {view.dryRun && summary.status !== "checking" ? <DryRunSummary dryRun={view.dryRun} /> : null}
+            {summary.status !== "checking" ? tables.dryRun : null}
             <DryRunButton
               action={() => callAction(requestDryRunAction, { batchId }, t)}
               onStarted={refresh}
               checking={summary.status === "checking"}
-              checkedBefore={view.dryRun !== null}
+              checkedBefore={tables.dryRun !== null}
               disabledReason={
                 summary.status === "uploaded" ? t("adjustments.page.dry_run.needs_mapping") : summary.valid === 0 ? t("adjustments.batch.nothing_valid") : null
               }
@@ -109,6 +124,7 @@ export function BatchPage({ view, totals, resultHref }: { view: BatchView; total
               action={() => callAction(confirmRunAction, { batchId, totals: totals ?? {}, sameFileAcknowledged: acknowledged }, t)}
               onStarted={refresh}
               blockedReason={blocked}
+              totalsTable={tables.totals}
             />
           </div>
         </Card>

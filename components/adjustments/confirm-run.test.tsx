@@ -6,7 +6,9 @@ import type { ConfirmView, TotalsView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { descriptionOf } from "@/components/testing/aria";
 import { WithI18n } from "@/components/testing/with-i18n";
+import { translator } from "@/lib/i18n/translate";
 import { ConfirmRun } from "./confirm-run";
+import { TotalsTable } from "./totals-table";
 
 /** USD: +1,500.50 −500.00 = 1,000.50; RUB: +10,000.50 = 10,000.50. */
 const TOTALS: TotalsView = [
@@ -28,7 +30,12 @@ function setup({
 }) {
   render(
     <WithI18n locale={locale}>
-      <ConfirmRun summary={{ totals, valid: 6, invalid: 2 }} confirm={confirm} action={action} />
+      <ConfirmRun
+        summary={{ totals, valid: 6, invalid: 2 }}
+        totalsTable={<TotalsTable totals={totals} t={translator(locale)} locale={locale} />}
+        confirm={confirm}
+        action={action}
+      />
     </WithI18n>,
   );
   return { user: userEvent.setup(), run: screen.getByTestId("confirm-run") as HTMLButtonElement };
@@ -38,6 +45,7 @@ describe("ConfirmRun", () => {
   it("English: Run is enabled only once every currency's typed net total equals the table's; the reason is beside it until then", async () => {
     const action = vi.fn(async (): Promise<ActionResult<unknown>> => ({ ok: true, data: null }));
     const { user, run } = setup({ action });
+    expect(screen.getByRole("table", { name: "Totals per currency, valid rows only" })).toBeTruthy();
     expect(run.textContent).toBe("Run 6 rows");
     expect(run.disabled).toBe(true);
     expect(descriptionOf(run)).toBe("Run is available once the typed net change equals the table's for RUB and USD.");
@@ -139,6 +147,7 @@ describe("ConfirmRun", () => {
       <WithI18n>
         <ConfirmRun
           summary={{ totals: TOTALS, valid: 6, invalid: 0 }}
+          totalsTable={null}
           confirm={{ threshold: "none", reason: null }}
           action={action}
           stepUpAction={stepUpAction}
@@ -168,6 +177,7 @@ describe("ConfirmRun", () => {
       <WithI18n>
         <ConfirmRun
           summary={{ totals: TOTALS, valid: 6, invalid: 0 }}
+          totalsTable={null}
           confirm={{ threshold: "none", reason: null }}
           action={vi.fn()}
           blockedReason="Tick “Upload it anyway” first."

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { AmountInput } from "@/components/ui/amount-input";
@@ -13,7 +13,6 @@ import { formatCount } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
 import { parseAmountText, type AmountBounds } from "@/lib/core/money/parse-amount";
 import { netMinor } from "./format";
-import { TotalsTable } from "./totals-table";
 import { useSingleFlight } from "./use-single-flight";
 import { StepUpPrompt } from "@/components/shell/step-up-prompt";
 
@@ -40,8 +39,11 @@ export function ConfirmRun({
   onStarted,
   blockedReason = null,
   stepUpAction,
+  totalsTable,
 }: {
   summary: Pick<BatchSummaryView, "totals" | "valid" | "invalid">;
+  /** The totals again (TotalsTable, drawn on the server), above the rows to run. */
+  totalsTable: ReactNode;
   confirm: ConfirmView;
   action: () => Promise<ActionResult<unknown>>;
   onStarted?: () => void;
@@ -101,7 +103,7 @@ export function ConfirmRun({
         void run();
       }}
     >
-      <TotalsTable totals={summary.totals} />
+      {totalsTable}
       <p className="text-sm">
         {t("adjustments.page.confirm.rows", { count: formatCount(summary.valid, locale) })}
         {summary.invalid > 0 ? ` ${t("adjustments.page.confirm.skipped", { count: formatCount(summary.invalid, locale) })}` : ""}

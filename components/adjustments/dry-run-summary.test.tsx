@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import type { DryRunView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
-import { WithI18n } from "@/components/testing/with-i18n";
+import { translator } from "@/lib/i18n/translate";
 import { DryRunSummary } from "./dry-run-summary";
 
 const DRY_RUN: DryRunView = {
@@ -16,11 +16,7 @@ const DRY_RUN: DryRunView = {
 };
 
 function setup(locale: Locale = "en", dryRun: DryRunView = DRY_RUN) {
-  render(
-    <WithI18n locale={locale}>
-      <DryRunSummary dryRun={dryRun} />
-    </WithI18n>,
-  );
+  render(<DryRunSummary dryRun={dryRun} t={translator(locale)} locale={locale} timeZone="UTC" />);
 }
 
 const refused = () => screen.getAllByTestId("dry-run-refused").map((item) => item.textContent);

@@ -1,10 +1,8 @@
-"use client";
-
-import { useMemo } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useI18n } from "@/components/shell/i18n-provider";
-import { DataTable } from "@/components/ui/data-table";
+import { ServerDataTable } from "@/components/ui/server-data-table";
+import type { Locale } from "@/lib/i18n/config";
+import type { Translate } from "@/lib/i18n/translate";
 import type { DryRunFailureView, DryRunView } from "@/lib/features/adjustments/views";
 import { formatCount, formatTimestamp } from "@/lib/dashboard/format";
 import { hasText } from "@/lib/i18n/format";
@@ -18,38 +16,34 @@ const outcomeKey = (code: string) => `adjustments.page.dry_run.code.${code}`;
 
 /**
  * What the dry run found without changing anything: how many rows would go through, the refusals by reason in
- * words, when it was checked, and the first rows that would be refused.
+ * words, when it was checked, and the first rows that would be refused. Drawn on the server: the page ships no table code.
  */
-export function DryRunSummary({ dryRun }: { dryRun: DryRunView }) {
-  const { t, locale, timeZone } = useI18n();
+export function DryRunSummary({ dryRun, t, locale, timeZone }: { dryRun: DryRunView; t: Translate; locale: Locale; timeZone: string }) {
   const refused = Object.entries(dryRun.byCode)
     .filter(([, count]) => count > 0)
     .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
   const refusedTotal = refused.reduce((sum, [, count]) => sum + count, 0);
-  const columns = useMemo<ColumnDef<DryRunFailureView, unknown>[]>(
-    () => [
-      { id: "line", header: t("adjustments.page.rows.line"), meta: { className: "tabular-nums" }, cell: ({ row }) => formatCount(row.original.line, locale) },
-      {
-        id: "contact",
-        header: t("adjustments.page.rows.contact"),
-        cell: ({ row }) => (
-          <Link href={contactHref({ id: row.original.contactId })} className="underline">
-            {t("adjustments.page.rows.contact_link", { id: row.original.contactId })}
-          </Link>
-        ),
-      },
-      { id: "currency", header: t("adjustments.page.rows.currency"), cell: ({ row }) => <span className="font-mono">{row.original.currency}</span> },
-      { id: "direction", header: t("adjustments.page.rows.direction"), cell: ({ row }) => directionName(row.original.direction, t) },
-      {
-        id: "amount",
-        header: t("adjustments.page.rows.amount"),
-        meta: { className: "text-right tabular-nums whitespace-nowrap max-md:text-left", headerClassName: "text-right" },
-        cell: ({ row }) => formatMoney(row.original.amountMinor, row.original.currency, locale),
-      },
-      { id: "reason", header: t("adjustments.page.rows.reason"), cell: ({ row }) => describeCode(row.original.code, t) },
-    ],
-    [t, locale],
-  );
+  const columns: ColumnDef<DryRunFailureView, unknown>[] = [
+    { id: "line", header: t("adjustments.page.rows.line"), meta: { className: "tabular-nums" }, cell: ({ row }) => formatCount(row.original.line, locale) },
+    {
+      id: "contact",
+      header: t("adjustments.page.rows.contact"),
+      cell: ({ row }) => (
+        <Link href={contactHref({ id: row.original.contactId })} className="underline">
+          {t("adjustments.page.rows.contact_link", { id: row.original.contactId })}
+        </Link>
+      ),
+    },
+    { id: "currency", header: t("adjustments.page.rows.currency"), cell: ({ row }) => <span className="font-mono">{row.original.currency}</span> },
+    { id: "direction", header: t("adjustments.page.rows.direction"), cell: ({ row }) => directionName(row.original.direction, t) },
+    {
+      id: "amount",
+      header: t("adjustments.page.rows.amount"),
+      meta: { className: "text-right tabular-nums whitespace-nowrap max-md:text-left", headerClassName: "text-right" },
+      cell: ({ row }) => formatMoney(row.original.amountMinor, row.original.currency, locale),
+    },
+    { id: "reason", header: t("adjustments.page.rows.reason"), cell: ({ row }) => describeCode(row.original.code, t) },
+  ];
   return (
     <div className="space-y-3" data-testid="dry-run-summary">
       <ul className="space-y-1 text-sm">
@@ -67,13 +61,15 @@ export function DryRunSummary({ dryRun }: { dryRun: DryRunView }) {
       <p className="text-sm text-muted">{t("adjustments.page.dry_run.checked_at", { time: formatTimestamp(dryRun.checkedAt, locale, timeZone) })}</p>
       {refusedTotal > 0 ? (
         <>
-          <DataTable
+          <ServerDataTable
             columns={columns}
             data={dryRun.failures}
             getRowId={(row) => String(row.line)}
             caption={t("adjustments.page.dry_run.failures")}
             rowProps={(row) => ({ "data-testid": "dry-run-failure", "data-line": row.line })}
             testId="dry-run-failures"
+            t={t}
+            locale={locale}
           />
           {refusedTotal > dryRun.failures.length ? (
             <p className="text-sm text-muted">

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import type { RowProblem } from "@/lib/features/adjustments/types";
 import type { Locale } from "@/lib/i18n/config";
-import { WithI18n } from "@/components/testing/with-i18n";
+import { translator } from "@/lib/i18n/translate";
 import { ProblemsTable } from "./problems-table";
 
 /** 60 problems, two per line from line 2; messages are real keys of the dictionaries with their parameters. */
@@ -16,14 +15,21 @@ const PROBLEMS: RowProblem[] = Array.from({ length: 60 }, (_, index): RowProblem
 
 const lines = () => screen.getAllByTestId("problem-row").map((row) => Number(row.getAttribute("data-line")));
 
-function setup(problems: RowProblem[], total: number, locale: Locale = "en") {
+function setup(problems: RowProblem[], total: number, locale: Locale = "en", page = 1) {
   render(
-    <WithI18n locale={locale}>
-      <ProblemsTable problems={problems} total={total} pageSize={25} />
-    </WithI18n>,
+    <ProblemsTable
+      problems={problems}
+      total={total}
+      page={page}
+      hrefFor={(to) => `/adjustments/b1?problems=${to}`}
+      pageSize={25}
+      t={translator(locale)}
+      locale={locale}
+    />,
   );
-  return userEvent.setup();
 }
+
+const pager = () => screen.getByRole("navigation", { name: "Pages of problems" });
 
 describe("ProblemsTable", () => {
   it("line, column by name and the message translated with its parameters", () => {
@@ -42,19 +48,28 @@ describe("ProblemsTable", () => {
     expect(screen.getByRole("table", { name: "60 problems in the file" })).toBeTruthy();
   });
 
-  it("pages through the given problems here, 25 at a time", async () => {
-    const user = setup(PROBLEMS, 60);
+  it("the page in the URL: 25 of the given problems at a time, the pager links to the others", () => {
+    setup(PROBLEMS, 60);
     expect(lines()).toHaveLength(25);
     expect(lines()[0]).toBe(2);
-    const pager = screen.getByRole("navigation", { name: "Pages of problems" });
-    expect(within(pager).getByText("Page 1 of 3")).toBeTruthy();
-    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(within(pager()).getByText("Page 1 of 3")).toBeTruthy();
+    expect(within(pager()).getByRole("link", { name: "Next" }).getAttribute("href")).toBe("/adjustments/b1?problems=2");
+    cleanup();
+    setup(PROBLEMS, 60, "en", 2);
     expect(lines()).toHaveLength(25);
     expect(lines()[0]).toBe(14);
-    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(within(pager()).getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("/adjustments/b1?problems=1");
+    cleanup();
+    setup(PROBLEMS, 60, "en", 3);
     expect(lines()).toHaveLength(10);
     expect(lines().at(-1)).toBe(31);
-    expect(within(pager).getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+    expect(within(pager()).getByRole("link", { name: "Next" }).getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("a page past the last (an old link) shows the last", () => {
+    setup(PROBLEMS, 60, "en", 9);
+    expect(within(pager()).getByText("Page 3 of 3")).toBeTruthy();
+    expect(lines()).toHaveLength(10);
   });
 
   it("says how many more there are when the list was cut, in the reader's plural", () => {

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import type { AdjustmentTotals } from "@/lib/features/adjustments/types";
 import { toTotalsView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
-import { WithI18n } from "@/components/testing/with-i18n";
+import { translator } from "@/lib/i18n/translate";
 import { TotalsTable } from "./totals-table";
 
 /** Sums far beyond 2^53 (9,007,199,254,740,992): a float would lose the last digits. */
@@ -18,11 +18,7 @@ const cells = (currency: string) =>
     .map((cell) => cell.textContent);
 
 function setup(locale: Locale) {
-  render(
-    <WithI18n locale={locale}>
-      <TotalsTable totals={toTotalsView(TOTALS)} />
-    </WithI18n>,
-  );
+  render(<TotalsTable totals={toTotalsView(TOTALS)} t={translator(locale)} locale={locale} />);
 }
 
 describe("TotalsTable", () => {
@@ -48,11 +44,7 @@ describe("TotalsTable", () => {
   });
 
   it("no valid rows: says so", () => {
-    render(
-      <WithI18n>
-        <TotalsTable totals={[]} caption="Totals" />
-      </WithI18n>,
-    );
+    render(<TotalsTable totals={[]} caption="Totals" t={translator("en")} locale="en" />);
     expect(screen.getByRole("table", { name: "Totals" })).toBeTruthy();
     expect(screen.getByText("No valid rows.")).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { contactPageParsers, loadContactPageParams, serializeContactPageParams }
 import { listPageParsers, loadListPageParams, serializeListPageParams } from "@/lib/features/lists/list-page-params";
 import { listQueryHref, listsPageParsers, loadListsPageParams, serializeListsPageParams } from "@/lib/features/lists/lists-page-params";
 import { loginPageParsers, loadLoginPageParams, serializeLoginPageParams } from "@/lib/auth/login-params";
+import { batchPageParsers, batchProblemsHref, loadBatchPageParams, serializeBatchPageParams } from "@/lib/features/adjustments/batch-page-params";
 import {
   activityExportHref,
   activityParsers,
@@ -96,6 +97,14 @@ const PAGES: { name: string; parsers: object; load: Load; serialize: Serialize; 
     ],
     bad: "?user=abc&kind=steal&from=2026-13-45&to=yesterday&page=x",
   },
+  {
+    name: "adjustment batch",
+    parsers: batchPageParsers,
+    load: loadBatchPageParams,
+    serialize: serializeBatchPageParams as Serialize,
+    states: [{ problems: 1 }, { problems: 7 }],
+    bad: "?problems=0",
+  },
 ];
 
 describe.each(PAGES)("$name page URL", ({ parsers, load, serialize, states, bad }) => {
@@ -126,6 +135,12 @@ describe("URLs the pages link to", () => {
   test("the designer's and the browser's links keep the URLs people bookmarked", () => {
     expect(serializeListPageParams("/lists/abc", { created: true })).toBe("/lists/abc?created=1");
     expect(serializeContactPageParams("/contacts/5", { bot: 101, created: 1_735_689_600 })).toBe("/contacts/5?bot=101&created=1735689600");
+  });
+
+  test("a batch's problems: the first page is the batch's own address, the others add ?problems=", () => {
+    expect(batchProblemsHref("/adjustments/abc", 1)).toBe("/adjustments/abc");
+    expect(batchProblemsHref("/adjustments/abc", 3)).toBe("/adjustments/abc?problems=3");
+    expect(loadBatchPageParams("?problems=-3").problems).toBe(1);
   });
 
   test("activity export: the page's filters without the page, bom=1 only for Excel", () => {
