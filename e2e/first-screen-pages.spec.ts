@@ -109,7 +109,6 @@ async function rowsOnFirstScreen(rows: Locator): Promise<{ total: number; inside
 }
 
 test.describe("rows first: the table pages' first screen at 1280×800", () => {
-  // One worker for the file: the seeding runs once.
   let seeded: Seeded;
   test.beforeAll(async ({ browser, playwright }) => {
     // Seeding takes a while on a loaded machine: six top-ups, six exports.
@@ -122,20 +121,20 @@ test.describe("rows first: the table pages' first screen at 1280×800", () => {
     await seedThroughDashboard(browser);
   });
 
-  for (const table of PAGES) {
-    test(`${table.name}: at least ${PROMISED} rows (or all) inside the first screen`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: DESKTOP, storageState: storageStateOf("owner"), locale: "en-US" });
-      const page = await context.newPage();
+  test(`each table page shows at least ${PROMISED} rows (or all) inside its first screen`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP, storageState: storageStateOf("owner"), locale: "en-US" });
+    const page = await context.newPage();
+    // Every page is measured and reported (soft checks): one run tells which pages keep their rows below the fold.
+    for (const table of PAGES) {
       await page.goto(table.path(seeded));
       const rows = table.rows(page);
-      await expect(rows.first()).toBeVisible();
+      await expect(rows.first(), table.name).toBeVisible();
       // Islands draw their part once their code runs; the layout is final when none is still starting.
       await expect(page.locator('[data-island][data-ready="false"]')).toHaveCount(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
       const { total, inside } = await rowsOnFirstScreen(rows);
-      expect(total, `${table.name}: rows on the page`).toBeGreaterThan(0);
-      expect(inside, `${table.name}: rows inside the first screen (of ${total})`).toBeGreaterThanOrEqual(Math.min(PROMISED, total));
-      await context.close();
-    });
-  }
+      test.info().annotations.push({ type: "first screen", description: `${table.name}: ${inside} of ${total} rows` });
+      expect.soft(inside, `${table.name}: rows inside the first screen (of ${total})`).toBeGreaterThanOrEqual(Math.min(PROMISED, total));
+    }
+    await context.close();
+  });
 });
