@@ -36,7 +36,7 @@ export function ActivityFilters({
   const member = users.find((user) => String(user.id) === values.user);
   const shown: [keyof ActivitySearchParams, string, string][] = [
     ["user", t("audit.filter.user"), member ? memberLabel(member) : values.user],
-    ["contact", t("audit.filter.contact"), contactName ? `${contactName} (${values.contact})` : values.contact],
+    ["contact", t("audit.filter.contact"), values.contact && contactName ? `${contactName} (${values.contact})` : values.contact],
     ["kind", t("audit.filter.kind"), values.kind ? t(KIND_KEYS[values.kind as (typeof ACTIVITY_KINDS)[number]]) : ""],
     ["from", t("audit.filter.from"), values.from],
     ["to", t("audit.filter.to"), values.to],
