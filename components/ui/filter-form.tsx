@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
+import { DisclosureMenu } from "./disclosure-menu";
 
 /** A filter in force: what it is, its value as the reader knows it, and the page's URL without it. */
 export interface ActiveFilter {
@@ -43,16 +44,22 @@ export function FilterForm({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid={testId}>
-      <details className="relative" data-testid={testId ? `${testId}-menu` : undefined}>
-        <summary className={buttonClass("secondary", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-          <span>{label}</span>
-          {active.length ? (
-            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-fg" data-testid={testId ? `${testId}-count` : undefined}>
-              {active.length}
-            </span>
-          ) : null}
-          <span aria-hidden="true">▾</span>
-        </summary>
+      <DisclosureMenu
+        className="relative"
+        testId={testId ? `${testId}-menu` : undefined}
+        summaryClassName={buttonClass("secondary", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+        summary={
+          <>
+            <span>{label}</span>
+            {active.length ? (
+              <span className="rounded-full bg-primary px-1.5 text-xs text-primary-fg" data-testid={testId ? `${testId}-count` : undefined}>
+                {active.length}
+              </span>
+            ) : null}
+            <span aria-hidden="true">▾</span>
+          </>
+        }
+      >
         <form
           method="get"
           action={action}
@@ -67,7 +74,7 @@ export function FilterForm({
             {applyLabel}
           </button>
         </form>
-      </details>
+      </DisclosureMenu>
       {active.map((filter) => (
         <Link
           key={filter.name}
