@@ -295,11 +295,18 @@ test("the audit entries appear with the right user; support see their contacts',
 
   const owner = await pageAs(browser, "owner");
   await owner.page.goto("/activity");
+  // The filters sit behind the toolbar's "Filters" menu; those in force show as chips beside it.
+  await expect(owner.page.getByTestId("activity-filters-count")).toHaveCount(0);
+  await owner.page.getByTestId("activity-filters-menu").locator("summary").click();
   await owner.page.getByLabel("Contact ID").fill(String(contactId));
   await owner.page.getByLabel("Operation").selectOption("debit");
   await owner.page.getByRole("button", { name: "Apply" }).click();
   await expect(owner.page).toHaveURL(new RegExp(`contact=${contactId}`));
   await expect(owner.page.getByTestId("audit-row")).toHaveCount(1);
+  await expect(owner.page.getByTestId("activity-filters-count")).toHaveText("2");
+  await expect(owner.page.getByTestId("filter-chip-contact")).toContainText(`Contact ID:Ledger ${contactId} (${contactId})`);
+  await expect(owner.page.getByTestId("filter-chip-kind")).toContainText("Operation:Debit");
+  await expect(owner.page.getByRole("link", { name: "Clear filters" })).toHaveAttribute("href", "/activity");
   await expect(owner.page.getByTestId("audit-user")).toHaveText(emailOf("support"));
   await expect(owner.page.getByTestId("activity-scope")).toContainText("You see everyone's entries.");
   expect(

@@ -18,15 +18,21 @@ test("an owner finds a member's failed sign-in, sign-in and session end in the s
   await ownerPage.getByRole("link", { name: "Security log" }).click();
   await expect(ownerPage.getByRole("heading", { level: 1, name: "Security log" })).toBeVisible();
   // The member's events, by the member filter (a GET form: the URL carries it).
+  await ownerPage.getByTestId("security-filters-menu").locator("summary").click();
   await ownerPage.getByLabel("Member").selectOption({ label: `audited (${EMAIL})` });
   await ownerPage.getByRole("button", { name: "Apply" }).click();
   await expect(ownerPage).toHaveURL(/\/settings\/security\?.*user=\d+/);
+  await expect(ownerPage.getByTestId("filter-chip-user")).toContainText(`Member:audited (${EMAIL})`);
   const signIn = ownerPage.getByTestId("security-event-sign_in");
   await expect(signIn).toHaveCount(1);
   await expect(signIn).toContainText("Firefox on Windows 10");
   // The failed attempt names the email typed (it is nobody's id until it succeeds): filter by kind.
   await ownerPage.goto("/settings/security?kind=sign_in_failed");
   await expect(ownerPage.getByTestId("security-event-sign_in_failed").filter({ hasText: EMAIL }).first()).toBeVisible();
+  // A chip says which filter is in force, and following it drops that filter alone.
+  await ownerPage.getByTestId("filter-chip-kind").click();
+  await expect(ownerPage).toHaveURL(/\/settings\/security$/);
+  await expect(ownerPage.getByTestId("filter-chip-kind")).toHaveCount(0);
 
   // The owner ends the member's session from the account page: the log says who ended whose session.
   await ownerPage.goto("/account");

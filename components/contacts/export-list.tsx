@@ -45,7 +45,7 @@ export function ExportList({ botName, startHref }: { botName?: (id: number) => s
           ) : null}
         </EmptyState>
       ) : (
-        <ul className="mt-3 space-y-3" data-testid="export-list">
+        <ul className="mt-3 space-y-2" data-testid="export-list">
           {query.data.map((job) => (
             <ExportItem key={job.id} job={job} botName={botName} />
           ))}
@@ -88,10 +88,12 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
       await refreshExports();
     });
 
+  // Two lines an export: what and its state, with its action (download or cancel) at the end; then its filters and
+  // progress. The list's first screen holds several.
   return (
-    <li className="rounded-md border border-border p-3" data-testid="export-item" data-export-id={job.id} data-status={job.status}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-2">
+    <li className="rounded-md border border-border px-3 py-2" data-testid="export-item" data-export-id={job.id} data-status={job.status}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <span className="font-medium" data-testid="export-title">
             {label}
           </span>
@@ -106,54 +108,59 @@ function ExportItem({ job, botName }: { job: ExportJobView; botName?: (id: numbe
           </span>
         </div>
         {isActive(job) ? (
-          <Button variant="danger" onClick={cancel} disabled={pending} aria-label={t("exports.cancel_label", { id: job.id })}>
+          <Button variant="danger" className="py-1" onClick={cancel} disabled={pending} aria-label={t("exports.cancel_label", { id: job.id })}>
             {t("exports.cancel")}
           </Button>
         ) : null}
-      </div>
-      <p className="mt-1 text-sm text-muted">{t("exports.filters", { summary })}</p>
-      {job.status === "running" || job.status === "queued" || job.status === "finished" ? (
-        <div className="mt-2 space-y-1">
-          <div
-            role="progressbar"
-            aria-label={label}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={job.percent}
-            aria-valuetext={progressText ?? undefined}
-            className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
+        {job.status === "finished" ? (
+          <a
+            className="text-sm font-medium text-primary underline wrap-anywhere"
+            href={exportDownloadUrl(job.id)}
+            download={job.fileName}
+            data-testid="export-download"
           >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${job.percent}%` }} />
-          </div>
-          <p className="text-sm" data-testid="export-progress">
-            {[
-              progressText,
-              job.rowsPerSecond ? t("exports.speed", { rate: formatNumber(job.rowsPerSecond, locale) }) : null,
-              job.secondsLeft !== null && job.status === "running" ? t("exports.time_left", { time: formatDuration(job.secondsLeft, locale) }) : null,
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </p>
-          {job.waitReason ? (
-            <p className="text-sm text-warning" role="status" data-testid="export-wait">
-              {t(`exports.wait.${job.waitReason}`, { seconds: job.waitSeconds })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      {job.status === "finished" ? (
-        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
-          <a className="font-medium text-primary underline" href={exportDownloadUrl(job.id)} download={job.fileName} data-testid="export-download">
             {t("exports.download_label", { name: job.fileName, size: formatBytes(job.bytes, locale) })}
           </a>
-          {job.expiresAt ? (
-            <span className="text-muted">{t("exports.expires", { time: formatTimestamp(job.expiresAt, locale, job.filters.tz, { zone: false }) })}</span>
-          ) : null}
+        ) : null}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <p className="text-muted">{t("exports.filters", { summary })}</p>
+        {job.status === "running" || job.status === "queued" || job.status === "finished" ? (
+          <>
+            <div
+              role="progressbar"
+              aria-label={label}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={job.percent}
+              aria-valuetext={progressText ?? undefined}
+              className="h-2 w-32 overflow-hidden rounded-full bg-surface-2"
+            >
+              <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${job.percent}%` }} />
+            </div>
+            <p data-testid="export-progress">
+              {[
+                progressText,
+                job.rowsPerSecond ? t("exports.speed", { rate: formatNumber(job.rowsPerSecond, locale) }) : null,
+                job.secondsLeft !== null && job.status === "running" ? t("exports.time_left", { time: formatDuration(job.secondsLeft, locale) }) : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          </>
+        ) : null}
+        {job.status === "finished" && job.expiresAt ? (
+          <span className="text-muted">{t("exports.expires", { time: formatTimestamp(job.expiresAt, locale, job.filters.tz, { zone: false }) })}</span>
+        ) : null}
+      </div>
+      {job.waitReason ? (
+        <p className="mt-1 text-sm text-warning" role="status" data-testid="export-wait">
+          {t(`exports.wait.${job.waitReason}`, { seconds: job.waitSeconds })}
         </p>
       ) : null}
-      {job.status === "failed" ? <p className="mt-2 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p> : null}
+      {job.status === "failed" ? <p className="mt-1 text-sm text-danger">{t("exports.failed", { error: job.error ?? job.errorCode ?? "" })}</p> : null}
       {problem ? (
-        <p className="mt-2 text-sm text-danger" role="alert">
+        <p className="mt-1 text-sm text-danger" role="alert">
           {problem}
         </p>
       ) : null}

@@ -87,14 +87,28 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
 
   return (
     <section aria-labelledby="records-title" className="space-y-4" data-testid="records-panel">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id="records-title" className="text-lg font-semibold">
-          {t("records.title")}
-        </h2>
-        {answer?.available ? (
-          <span className="text-sm text-muted" data-testid="records-total">
-            {t("records.total", { count: answer.total })}
-          </span>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h2 id="records-title" className="text-lg font-semibold">
+            {t("records.title")}
+          </h2>
+          {answer?.available ? (
+            <span className="text-sm text-muted" data-testid="records-total">
+              {t("records.total", { count: answer.total })}
+            </span>
+          ) : null}
+        </div>
+        {/* Adding is the header's action: the rows start right below. */}
+        {canWrite && answer?.available && editing === null ? (
+          <Button
+            onClick={() => {
+              setStatus(null);
+              setEditing("new");
+            }}
+            disabled={fields.length === 0}
+          >
+            {t("records.add")}
+          </Button>
         ) : null}
       </div>
       {note}
@@ -123,17 +137,6 @@ export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: s
         </Alert>
       ) : (
         <>
-          {canWrite && editing === null ? (
-            <Button
-              onClick={() => {
-                setStatus(null);
-                setEditing("new");
-              }}
-              disabled={fields.length === 0}
-            >
-              {t("records.add")}
-            </Button>
-          ) : null}
           {canWrite && editing !== null ? (
             <RecordForm
               key={editing === "new" ? "new" : editing.id}

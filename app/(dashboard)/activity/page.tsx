@@ -39,13 +39,12 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
         <span data-testid="activity-total">{t("audit.total", { count: result.total })}</span>
       </PageHeader>
       <div className="space-y-4">
-        <p className="text-sm text-muted">{t("activity.description")}</p>
-        <div data-testid="activity-scope">
+        <div className="space-y-1 text-sm text-muted" data-testid="activity-scope">
+          <p>{t("activity.description")}</p>
           <PermissionNote permission="activity.read_all" role={user.role} t={t} allowedText={t("audit.scope_all")} />
-          {can(user.role, "activity.read_all") ? null : <p className="text-sm text-muted">{t("audit.scope_own")}</p>}
+          {can(user.role, "activity.read_all") ? null : <p>{t("audit.scope_own")}</p>}
         </div>
-        <ActivityFilters t={t} users={users} contactName={contactName} values={values} />
-        <ActivityExport hrefs={exportHrefs} t={t} />
+        <ActivityFilters t={t} users={users} contactName={contactName} values={values} params={params} actions={<ActivityExport hrefs={exportHrefs} t={t} />} />
         <ActivityTable
           entries={result.items}
           caption={t("audit.caption", { page: result.page })}

@@ -5,6 +5,7 @@ import { loadBatchListPage } from "@/lib/features/adjustments/load-batch";
 import { parsePage } from "@/lib/dashboard/format";
 import { getTranslator } from "@/lib/i18n/server";
 import { PageHeader, Card } from "@/components/ui/card";
+import { buttonClass } from "@/components/ui/button";
 import { PermissionNote } from "@/components/shell/permission-note";
 import { BatchList } from "@/components/adjustments/batch-list";
 import { UploadPanel } from "@/components/adjustments/upload-panel";
@@ -27,11 +28,17 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
     );
   }
   const { items, page, pages } = await loadBatchListPage(parsePage(raw.page));
+  // The batches first (the work); starting a new one is the header's button, which leads to the upload below them.
   return (
     <>
-      <PageHeader title={t("adjustments.page.title")} />
+      <PageHeader title={t("adjustments.page.title")}>
+        <a href={`#${UPLOAD_ANCHOR}`} className={buttonClass("primary")}>
+          {t("adjustments.page.upload.jump")}
+        </a>
+      </PageHeader>
       <div className="space-y-6">
-        <p className="text-sm text-muted">{t("adjustments.page.description")}</p>
+        <p className="-mt-4 text-sm text-muted">{t("adjustments.page.description")}</p>
+        <BatchList batches={items} page={page} pages={pages} />
         <Card title={t("adjustments.page.upload.title")} titleId={UPLOAD_ANCHOR}>
           <div className="grid gap-6 lg:grid-cols-2">
             <div className="min-w-0 space-y-3">
@@ -45,7 +52,6 @@ export default async function AdjustmentsPage({ searchParams }: { searchParams: 
             </details>
           </div>
         </Card>
-        <BatchList batches={items} page={page} pages={pages} />
       </div>
     </>
   );

@@ -34,7 +34,6 @@ export const accountMessages = defineMessages(
     "security.description":
       "Sign-ins and their failures, sessions ended, members invited, given another role or removed: who, from which address and device. Entries are never changed or deleted.",
     "security.total": "{count, plural, one {:count event} other {:count events}}",
-    "security.filters": "Filter the security log",
     "security.filter.kind": "Event",
     "security.filter.any_kind": "Any event",
     "security.filter.member": "Member",
@@ -130,7 +129,6 @@ export const accountMessages = defineMessages(
     "security.description":
       "Входы и неудачные попытки, завершённые сеансы, приглашения, смена роли и удаление участников: кто, с какого адреса и устройства. Записи никогда не меняются и не удаляются.",
     "security.total": "{count, plural, one {:count событие} few {:count события} other {:count событий}}",
-    "security.filters": "Фильтры журнала безопасности",
     "security.filter.kind": "Событие",
     "security.filter.any_kind": "Любое событие",
     "security.filter.member": "Участник",

@@ -35,6 +35,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.direction.debit": "Debit",
 
     "adjustments.page.upload.title": "Upload a file",
+    "adjustments.page.upload.jump": "Upload a CSV file",
     "adjustments.page.upload.label": "CSV file",
     "adjustments.page.upload.limits":
       "UTF-8 text, comma- or semicolon-separated, with a header row. At most :size and {rows, plural, one {:rows row} other {:rows rows}}.",
@@ -236,6 +237,7 @@ export const adjustmentPageMessages = defineMessages(
     "adjustments.page.direction.debit": "Списание",
 
     "adjustments.page.upload.title": "Загрузка файла",
+    "adjustments.page.upload.jump": "Загрузить CSV-файл",
     "adjustments.page.upload.label": "CSV-файл",
     "adjustments.page.upload.limits":
       "Текст в UTF-8, разделитель — запятая или точка с запятой, первая строка — заголовки. Не больше :size и {rows, plural, one {:rows строки} few {:rows строк} many {:rows строк} other {:rows строки}}.",

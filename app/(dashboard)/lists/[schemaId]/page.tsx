@@ -83,17 +83,18 @@ export default async function ListPage({ params, searchParams }: Props) {
           </OneShotNotice>
         ) : null}
       </div>
-      <FieldsPanel
-        schemaId={list.id}
-        fields={list.fields}
-        canDesign={canDesign}
-        note={<PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />}
-      />
+      {/* The records first (the list's content), then its design. */}
       <LazyRecordsPanel
         schemaId={list.id}
         fields={list.fields}
         canWrite={canWrite}
         note={<PermissionNote permission="lists.records.write" role={user.role} t={t} allowedText={t("records.can_write")} />}
+      />
+      <FieldsPanel
+        schemaId={list.id}
+        fields={list.fields}
+        canDesign={canDesign}
+        note={<PermissionNote permission="lists.design" role={user.role} t={t} allowedText={t("lists.can_design")} />}
       />
       {can(user.role, "lists.delete") ? (
         <LazyDeleteListPanel schemaId={list.id} name={list.name} />

@@ -37,13 +37,13 @@ export default async function SecurityLogPage({ searchParams }: { searchParams: 
         <span data-testid="security-total">{t("security.total", { count: total })}</span>
       </PageHeader>
       <div className="space-y-4">
-        <Card title={t("security_rules.title")} description={t("security_rules.description")} titleId="security-rules-title">
+        <p className="text-sm text-muted">{t("security.description")}</p>
+        <SecurityLogFilters values={values} params={params} members={members} actions={<SecurityLogExport hrefs={exportHrefs} t={t} />} t={t} />
+        <SecurityLogTable rows={rows} params={params} page={page} pages={pages} />
+        {/* The rules change rarely: below the log they guard, which is what an owner comes here to read. */}
+        <Card title={t("security_rules.title")} description={t("security_rules.description")} titleId="security-rules-title" className="mt-8">
           <LazySecurityRulesForm initial={rules} />
         </Card>
-        <p className="text-sm text-muted">{t("security.description")}</p>
-        <SecurityLogFilters values={values} members={members} t={t} />
-        <SecurityLogExport hrefs={exportHrefs} t={t} />
-        <SecurityLogTable rows={rows} params={params} page={page} pages={pages} />
       </div>
     </>
   );
