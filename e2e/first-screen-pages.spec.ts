@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { apiKey, emailOf, island, signInOverHttp, storageStateOf } from "./helpers";
+import { apiKey, emailOf, island, openExportDialog, signInOverHttp, storageStateOf } from "./helpers";
+import { rowsOnFirstScreen } from "./first-screen";
 import { review, seedContact } from "./ledger-helpers";
 
 /**
@@ -84,7 +85,8 @@ async function seedThroughDashboard(browser: Browser): Promise<Seeded["exporter"
   await exporterPage.goto(`/contacts?from=${CREATED_DAY}&to=${CREATED_DAY}`);
   await expect(island(exporterPage, "contact-browser")).toBeVisible();
   for (let n = 1; n <= SEEDED_ROWS; n++) {
-    await exporterPage.getByRole("button", { name: /^Export [\d\s,\u00a0\u202f]+ contacts?$/ }).click();
+    const dialog = await openExportDialog(exporterPage);
+    await dialog.getByRole("button", { name: /^Export [\d\s,\u00a0\u202f]+ contacts?$/ }).click();
     await expect(exporterPage.getByText("Export started. It appears below.")).toBeVisible();
     const ready = exporterPage.getByTestId("export-status").filter({ hasText: /^Ready$/ });
     await expect(async () => expect(await ready.count()).toBeGreaterThanOrEqual(n)).toPass({ timeout: 60_000 });
@@ -111,18 +113,6 @@ const PAGES: TablePage[] = [
   { name: "security log", path: () => "/settings/security", rows: (page) => page.locator('[data-testid^="security-event-"]') },
   { name: "team", path: () => "/settings", rows: (page) => island(page, "team").locator('[data-testid^="member-"]') },
 ];
-
-/** How many of the rows the page has, and how many of them lie inside the window as it first shows. */
-async function rowsOnFirstScreen(rows: Locator): Promise<{ total: number; inside: number }> {
-  return rows.evaluateAll((elements) => {
-    const visible = elements.filter((element) => element.getClientRects().length > 0);
-    const inside = visible.filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
-    });
-    return { total: visible.length, inside: inside.length };
-  });
-}
 
 test.describe("rows first: the table pages' first screen at 1280×800", () => {
   let seeded: Seeded;
