@@ -145,7 +145,8 @@ export function DailyChart({
           </span>
         ))}
       </div>
-      {failed ? null : <div ref={box} className="mt-2 w-full min-w-0 overflow-hidden" role="img" aria-label={title} />}
+      {/* The chart's height is kept from the first paint (uPlot draws it once its code has loaded): nothing below it moves. */}
+      {failed ? null : <div ref={box} className="mt-2 w-full min-w-0 overflow-hidden" style={{ minHeight: HEIGHT }} role="img" aria-label={title} />}
       <details className="mt-2" open={failed || undefined}>
         <summary className="cursor-pointer text-sm text-primary underline">{t("overview.table_view")}</summary>
         <DataTable
