@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
+import { errorText } from "@/lib/db/failure";
 import { signInForCookie, startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 
 const OUT = path.join(process.cwd(), "docs", "screenshots");
@@ -86,6 +87,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
+  console.error(`screenshots: ${errorText(error)}`);
   process.exit(1);
 });
