@@ -28,13 +28,11 @@
  * At the default limit 10,000 rows take about 90 minutes; BENCH_ROWS=600 gives
  * the ratio in about 5.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "@/lib/db/client";
 import { createScratchDatabase } from "@/lib/db/testing/database";
-import { handleApiRequest } from "@/lib/platform/gateway";
+import { serveApiOnLoopback } from "@/lib/platform/node-handler";
 import { applyFixtures } from "@/lib/platform/operator/fixtures";
 import { PlatformClient } from "@/lib/api/client";
 import { reserveFor } from "@/lib/api/budget";
@@ -73,28 +71,11 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-/** The platform over HTTP with its production rate limit. */
-async function servePlatform(database: Database): Promise<{ baseUrl: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const method = decodeURIComponent(url.pathname.replace(/^\/api\/v1\//, ""));
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(Buffer.concat(chunks));
-    const response = await handleApiRequest(database.db, new Request(url, { method: req.method, headers, body }), method, { rateLimit: LIMIT });
-    res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 async function main(): Promise<void> {
   const { database, drop } = await freshDatabase();
   const { db } = database;
-  const { baseUrl, server } = await servePlatform(database);
+  // The platform over HTTP with its production rate limit.
+  const { baseUrl, close } = await serveApiOnLoopback(database.db, { rateLimit: LIMIT });
   try {
     const key = `bench-${randomUUID()}`;
     const contactIds = Array.from({ length: CONTACTS }, (_, i) => 7_000_000 + i);
@@ -205,7 +186,7 @@ async function main(): Promise<void> {
     }
     await worker.stop();
   } finally {
-    server.close();
+    await close();
     await drop();
   }
 }

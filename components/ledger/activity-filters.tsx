@@ -44,17 +44,7 @@ export function ActivityFilters({
   ];
   const active: ActiveFilter[] = shown.filter(([, , value]) => value).map(([name, label, value]) => ({ name, label, value, removeHref: without(name) }));
   return (
-    <FilterForm
-      action="/activity"
-      label={t("audit.filters")}
-      applyLabel={t("audit.filter.apply")}
-      clearLabel={t("audit.clear")}
-      removeLabel={t("audit.filter.remove")}
-      active={active}
-      hidden={params.batch ? { batch: params.batch } : {}}
-      actions={actions}
-      testId="activity-filters"
-    >
+    <FilterForm action="/activity" t={t} active={active} hidden={params.batch ? { batch: params.batch } : {}} actions={actions} testId="activity-filters">
       <Field id="filter-user" label={t("audit.filter.user")}>
         <Select name="user" defaultValue={values.user}>
           <option value="">{t("audit.filter.anyone")}</option>

@@ -27,16 +27,7 @@ export function SecurityLogFilters({
   if (values.kind) active.push({ name: "kind", label: t("security.filter.kind"), value: t(`security.kind.${values.kind}`), removeHref: without("kind") });
   if (values.user) active.push({ name: "user", label: t("security.filter.member"), value: member?.label ?? values.user, removeHref: without("user") });
   return (
-    <FilterForm
-      action="/settings/security"
-      label={t("audit.filters")}
-      applyLabel={t("audit.filter.apply")}
-      clearLabel={t("audit.clear")}
-      removeLabel={t("audit.filter.remove")}
-      active={active}
-      actions={actions}
-      testId="security-filters"
-    >
+    <FilterForm action="/settings/security" t={t} active={active} actions={actions} testId="security-filters">
       <Field id="security-kind" label={t("security.filter.kind")}>
         <Select name="kind" defaultValue={values.kind}>
           <option value="">{t("security.filter.any_kind")}</option>

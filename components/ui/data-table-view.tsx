@@ -1,6 +1,6 @@
 import type { ComponentProps, HTMLAttributes, ReactNode } from "react";
 import Link from "next/link";
-import { flexRender, type Column, type Row, type RowData, type Table as TableInstance } from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, type Column, type Row, type RowData, type Table as TableInstance, type TableOptions } from "@tanstack/react-table";
 import { cn } from "./cn";
 import { Skeleton } from "./skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
@@ -28,6 +28,22 @@ export type SortControl = { onSort: (columnId: string, desc: boolean) => void } 
 export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-${string}`]: string | number | boolean | null | undefined };
 
 const SKELETON_ROWS = 3;
+
+/**
+ * The engine's options every table here shares: the server pages and sorts (the rows come as they are shown), one
+ * column at a time, and a sorted column's header asks for the other direction (never "unsorted").
+ */
+export function serverRowsOptions<TData>(getRowId: (row: TData, index: number) => string) {
+  return {
+    getRowId: (row: TData, index: number) => getRowId(row, index),
+    getCoreRowModel: getCoreRowModel<TData>(),
+    manualPagination: true,
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+  } satisfies Partial<TableOptions<TData>>;
+}
 
 /** A column's name as text: its header when that is a string, else `meta.label`. */
 export function labelOf<TData>(column: Column<TData, unknown>): string {

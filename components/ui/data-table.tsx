@@ -3,7 +3,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import {
   functionalUpdate,
-  getCoreRowModel,
   useReactTable,
   type Column,
   type ColumnDef,
@@ -16,7 +15,7 @@ import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "./cn";
 import { ColumnChooser } from "./column-chooser";
 import { Pager, type PagerProps } from "./pager";
-import { DataTableView, labelOf, type RowAttributes, type SortControl } from "./data-table-view";
+import { DataTableView, labelOf, serverRowsOptions, type RowAttributes, type SortControl } from "./data-table-view";
 
 declare module "@tanstack/react-table" {
   interface TableMeta<TData extends RowData> {
@@ -180,15 +179,7 @@ export function DataTable<TData, TValue>({
   const table = useReactTable<TData>({
     columns: allColumns,
     data,
-    getRowId: (row, index) => getRowId(row, index),
-    getCoreRowModel: getCoreRowModel(),
-    // The server pages and sorts: the rows come as they are shown.
-    manualPagination: true,
-    manualSorting: true,
-    // One column at a time, and a sorted column's header asks for the other direction (never "unsorted").
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
+    ...serverRowsOptions(getRowId),
     enableRowSelection: selecting,
     state: { columnVisibility, sorting: sortingState, rowSelection },
     onColumnVisibilityChange: (updater) => {

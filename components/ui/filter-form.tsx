@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import type { Translate } from "@/lib/i18n/translate";
 import { buttonClass } from "./button";
 import { DisclosureMenu } from "./disclosure-menu";
 
@@ -20,10 +21,7 @@ export interface ActiveFilter {
  */
 export function FilterForm({
   action,
-  label,
-  applyLabel,
-  clearLabel,
-  removeLabel,
+  t,
   active,
   hidden = {},
   actions,
@@ -31,17 +29,15 @@ export function FilterForm({
   children,
 }: {
   action: string;
-  label: string;
-  applyLabel: string;
-  clearLabel: string;
-  /** Read after a chip's text by screen readers: what following the chip does. */
-  removeLabel: string;
+  /** Its words: "Filters", "Apply", "Clear filters" and, read after a chip's text by screen readers, "remove this filter". */
+  t: Translate;
   active: readonly ActiveFilter[];
   hidden?: Record<string, string>;
   actions?: ReactNode;
   testId?: string;
   children: ReactNode;
 }) {
+  const label = t("audit.filters");
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid={testId}>
       <DisclosureMenu
@@ -71,7 +67,7 @@ export function FilterForm({
           ))}
           <div className="grid gap-3 sm:grid-cols-2">{children}</div>
           <button type="submit" className={buttonClass("primary")}>
-            {applyLabel}
+            {t("audit.filter.apply")}
           </button>
         </form>
       </DisclosureMenu>
@@ -85,12 +81,12 @@ export function FilterForm({
           <span className="text-muted">{filter.label}:</span>
           <span className="font-medium">{filter.value}</span>
           <span aria-hidden="true">×</span>
-          <span className="sr-only">{removeLabel}</span>
+          <span className="sr-only">{t("audit.filter.remove")}</span>
         </Link>
       ))}
       {active.length ? (
         <Link className={buttonClass("ghost", "py-1")} href={action}>
-          {clearLabel}
+          {t("audit.clear")}
         </Link>
       ) : null}
       {actions ? <div className="ml-auto flex flex-wrap gap-2">{actions}</div> : null}

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { createTable, getCoreRowModel, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { createTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { cn } from "./cn";
-import { DataTableView, type RowAttributes } from "./data-table-view";
+import { DataTableView, serverRowsOptions, type RowAttributes } from "./data-table-view";
 import { PagerView, type PagerProps } from "./pager-view";
 
 /**
@@ -49,13 +49,7 @@ export function ServerDataTable<TData>({
   const table = createTable<TData>({
     columns,
     data,
-    getRowId: (row, index) => getRowId(row, index),
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
+    ...serverRowsOptions(getRowId),
     state: {},
     onStateChange: () => {},
     renderFallbackValue: null,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db/client";
 import { HSTS, securityHeaders } from "@/lib/core/http/security-headers";
 import { handleApiRequest, type GatewayOptions } from "./gateway";
@@ -130,4 +131,22 @@ function requestHeaders(req: IncomingMessage): Headers {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
   return headers;
+}
+
+/**
+ * The platform API alone on a free loopback port, on the production handler: for a script that drives the platform
+ * over HTTP as a bot would (the demo's history, the bulk-adjustment benchmark). Anything but /api/v1/<method> is 404.
+ */
+export async function serveApiOnLoopback(db: Db, options: GatewayOptions = {}): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const handle = createNodeApiHandler({ ...options, getDb: async () => db });
+  const server = createServer((req, res) => {
+    if (handle(req, res)) return;
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

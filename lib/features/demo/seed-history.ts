@@ -1,12 +1,10 @@
 import "server-only";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { addListItem, PlatformClient } from "@/lib/api";
 import { config } from "@/lib/core/config.mjs";
 import type { Role } from "@/lib/auth/permissions";
-import { handleApiRequest } from "@/lib/platform/gateway";
+import { serveApiOnLoopback } from "@/lib/platform/node-handler";
 import { moveFunds, type Movement } from "@/lib/platform/accounts/ledger";
 import { ValidationError } from "@/lib/platform/errors";
 import { translator } from "@/lib/platform/i18n";
@@ -122,7 +120,7 @@ export async function seedDemoHistory(db: Db, options: HistoryOptions): Promise<
   const planned = planMovements(accounts, options, random);
   const activity = await performMovements(db, planned);
   step(`${planned.length} movements, ${activity} of them by members`);
-  const platform = await servePlatform(db);
+  const platform = await serveApiOnLoopback(db, { rateLimit: config().platform.rateLimit });
   try {
     const api = new PlatformClient({ db, baseUrl: platform.baseUrl, apiKey: options.apiKey, lane: "background" });
     const connect = async (database: Db) => new PlatformClient({ db: database, baseUrl: platform.baseUrl, apiKey: options.apiKey });
@@ -135,7 +133,7 @@ export async function seedDemoHistory(db: Db, options: HistoryOptions): Promise<
     await saveViews(db, options);
     return { accounts: accounts.length, movements: planned.length, activity, batchId, exportId, listRecords };
   } finally {
-    await new Promise<void>((resolve) => platform.server.close(() => resolve()));
+    await platform.close();
   }
 }
 
@@ -304,25 +302,6 @@ async function refusedDebit(db: Db, planned: PlannedMove[]): Promise<number> {
     createdAt: at,
   });
   return 1;
-}
-
-/** The platform (the gateway and its methods) behind a loopback port, with the rate limit it has in production. */
-async function servePlatform(db: Db): Promise<{ baseUrl: string; server: Server }> {
-  const rateLimit = config().platform.rateLimit;
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const method = decodeURIComponent(url.pathname.replace(/^\/api\/v1\//, ""));
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(Buffer.concat(chunks));
-    const response = await handleApiRequest(db, new Request(url, { method: req.method, headers, body }), method, { rateLimit });
-    res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
 const ORDERS_LIST = "0b6c3c1e-1111-4a2b-8c3d-000000000001";
