@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useT } from "@/components/shell/i18n-provider";
 import { Badge } from "@/components/ui/badge";
 import { lazyComponent } from "@/components/ui/lazy-component";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { useViewer } from "./providers";
 import { useTheme } from "./theme-context";
 
@@ -24,24 +25,10 @@ export function UserMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    window.addEventListener("mousedown", onClick);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      window.removeEventListener("mousedown", onClick);
-    };
-  }, [open]);
+  useDismiss(open, root, (returnFocus) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  });
 
   async function handleSignOut() {
     setSigningOut(true);

@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { useT } from "@/components/shell/i18n-provider";
+import { DisclosureMenu } from "./disclosure-menu";
 import { Checkbox, Field } from "./field";
 
 export interface ChoosableColumn<Id extends string = string> {
@@ -9,7 +10,7 @@ export interface ChoosableColumn<Id extends string = string> {
   label: string;
 }
 
-/** A small menu of checkboxes: which of a table's hideable columns show. */
+/** A small menu of checkboxes: which of a table's hideable columns show. Escape or a press outside closes it. */
 export function ColumnChooser<Id extends string>({
   columns,
   hidden,
@@ -29,10 +30,15 @@ export function ColumnChooser<Id extends string>({
   const id = useId();
   const name = label ?? t("common.columns");
   return (
-    <details className="relative">
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-2">
-        {name} <span aria-hidden="true">▾</span>
-      </summary>
+    <DisclosureMenu
+      className="relative"
+      summaryClassName="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-2"
+      summary={
+        <>
+          {name} <span aria-hidden="true">▾</span>
+        </>
+      }
+    >
       <fieldset
         className="absolute left-0 z-30 mt-1 w-56 space-y-2 rounded-md border border-border bg-surface p-3 shadow-lg"
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -56,6 +62,6 @@ export function ColumnChooser<Id extends string>({
           </p>
         ) : null}
       </fieldset>
-    </details>
+    </DisclosureMenu>
   );
 }

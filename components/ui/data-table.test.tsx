@@ -39,6 +39,17 @@ function People(props: Partial<DataTableProps<Person, unknown>>) {
 
 const headers = () => screen.getAllByRole("columnheader").map((header) => header.textContent);
 
+async function openChooser(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(screen.getByText("Columns", { selector: "summary" }));
+  return screen.getByRole("group", { name: "Columns" });
+}
+
+/** The chooser's checkboxes by their labels, in order. */
+const chooserLabels = (chooser: HTMLElement) =>
+  within(chooser)
+    .getAllByRole("checkbox")
+    .map((box) => box.parentElement?.textContent);
+
 describe("DataTable", () => {
   it("names the table by its caption, and its scroll box is a focusable region of the same name", () => {
     inEnglish(<People caption="People, page 1 of 1" />);
@@ -70,19 +81,29 @@ describe("DataTable", () => {
   it("column chooser: lists only the hideable columns and toggles one off and on", async () => {
     inEnglish(<People columnChooser />);
     const user = userEvent.setup();
-    await user.click(screen.getByText("Columns", { selector: "summary" }));
-    const chooser = screen.getByRole("group", { name: "Columns" });
-    expect(
-      within(chooser)
-        .getAllByRole("checkbox")
-        .map((box) => box.parentElement?.textContent),
-    ).toEqual(["Email", "Balance"]);
+    const chooser = await openChooser(user);
+    expect(chooserLabels(chooser)).toEqual(["Email", "Balance"]);
     await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
     expect(headers()).toEqual(["Name", "Balance"]);
     expect(screen.queryByText("boris@example.com")).toBeNull();
     await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
     expect(headers()).toEqual(["Name", "Email", "Balance"]);
     expect(screen.getByText("boris@example.com")).toBeTruthy();
+  });
+
+  it("column chooser: a press outside or Escape closes it", async () => {
+    inEnglish(<People columnChooser />);
+    const user = userEvent.setup();
+    await openChooser(user);
+    const details = screen.getByText("Columns", { selector: "summary" }).closest("details") as HTMLDetailsElement;
+    expect(details.open).toBe(true);
+    await user.click(within(screen.getByRole("group", { name: "Columns" })).getByRole("checkbox", { name: "Email" }));
+    expect(details.open).toBe(true);
+    await user.click(screen.getByText("Anna"));
+    expect(details.open).toBe(false);
+    await openChooser(user);
+    await user.keyboard("{Escape}");
+    expect(details.open).toBe(false);
   });
 
   it("column chooser, controlled: reports the new hidden columns in table order", async () => {
@@ -333,13 +354,8 @@ describe("DataTable row selection", () => {
       );
     }
     inEnglish(<WithChooser />);
-    await user.click(screen.getByText("Columns", { selector: "summary" }));
-    const chooser = screen.getByRole("group", { name: "Columns" });
-    expect(
-      within(chooser)
-        .getAllByRole("checkbox")
-        .map((box) => box.parentElement?.textContent),
-    ).toEqual(["Email", "Balance"]);
+    const chooser = await openChooser(user);
+    expect(chooserLabels(chooser)).toEqual(["Email", "Balance"]);
     await user.click(within(chooser).getByRole("checkbox", { name: "Email" }));
     expect(headers()).toEqual(["", "Name", "Balance"]);
     await user.click(screen.getByRole("checkbox", { name: "Select Boris" }));

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { useDismiss } from "./use-dismiss";
 
 /**
  * A `<details>` that behaves as a menu once its code runs: Escape closes it and gives the focus back to its button, a
@@ -21,27 +22,12 @@ export function DisclosureMenu({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!open) return;
+  useDismiss(open, ref, (returnFocus) => {
     const details = ref.current;
-    const close = (focus: boolean) => {
-      if (!details) return;
-      details.open = false;
-      if (focus) details.querySelector("summary")?.focus();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close(true);
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (details && !details.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+    if (!details) return;
+    details.open = false;
+    if (returnFocus) details.querySelector("summary")?.focus();
+  });
   return (
     <details ref={ref} className={className} data-testid={testId} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={summaryClassName}>{summary}</summary>

@@ -3,6 +3,7 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "./button";
 import { cn } from "./cn";
+import { useDismiss } from "./use-dismiss";
 
 const GAP = 4;
 const MARGIN = 8;
@@ -57,26 +58,18 @@ export function Popover({
     const button = buttonRef.current;
     if (!open || !panel || !button) return;
     const follow = () => place(panel, button, align);
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      setOpen(false);
-      button.focus();
-    };
     follow();
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
     window.addEventListener("resize", follow);
     window.addEventListener("scroll", follow, { capture: true, passive: true });
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("resize", follow);
       window.removeEventListener("scroll", follow, { capture: true });
     };
   }, [open, align]);
+  useDismiss(open, rootRef, (returnFocus) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  });
   const close = () => {
     setOpen(false);
     document.getElementById(`${id}-button`)?.focus();
