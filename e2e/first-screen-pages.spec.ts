@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { apiKey, emailOf, island, openExportDialog, signInOverHttp, storageStateOf } from "./helpers";
 import { rowsOnFirstScreen } from "./first-screen";
 import { review, seedContact } from "./ledger-helpers";
+import { seedListSchema } from "./seed";
 
 /**
  * Rows first: on each table page at 1280×800 the first screen shows the work, not the controls. The rows whose box
@@ -10,7 +10,6 @@ import { review, seedContact } from "./ledger-helpers";
  * its own box) number at least five, or all of them when the page has fewer. The spec seeds what each page needs:
  * activity entries, batches, exports, a list with records, security events.
  */
-const SHOP_PROJECT = "6f1b8a2e-3c4d-4e5f-8a9b-000000000001";
 const DESKTOP = { width: 1280, height: 800 };
 const PROMISED = 5;
 const SEEDED_ROWS = 6;
@@ -26,22 +25,10 @@ interface Seeded {
 
 /** A list with records, through the operator interface and the platform's API (as a bot would add them). */
 async function seedListWithRecords(request: APIRequestContext): Promise<string> {
-  const listId = randomUUID();
-  const fixtures = await request.post("/api/operator/fixtures", {
-    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
-    data: {
-      list_schemas: [
-        {
-          id: listId,
-          project_uuid: SHOP_PROJECT,
-          bot_id: null,
-          name: `First screen ${Date.now().toString(36)}`,
-          fields: { title: { name: "Title", type: "string" }, price: { name: "Price", type: "money", currency: "EUR" } },
-        },
-      ],
-    },
+  const listId = await seedListSchema(request, `First screen ${Date.now().toString(36)}`, {
+    title: { name: "Title", type: "string" },
+    price: { name: "Price", type: "money", currency: "EUR" },
   });
-  expect(fixtures.status(), await fixtures.text()).toBe(200);
   for (let n = 1; n <= SEEDED_ROWS + 2; n++) {
     const added = await request.post("/api/v1/addListItem", {
       headers: { authorization: `Bearer ${apiKey()}`, accept: "application/json" },

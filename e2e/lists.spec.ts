@@ -1,28 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { test, expect, type APIRequestContext, type Locator, type Page, type Request } from "@playwright/test";
+import { test, expect, type Locator, type Page, type Request } from "@playwright/test";
 import { island, storageStateOf, pageAs, refreshCached, seriousViolations } from "./helpers";
-import { postFixtures } from "./seed";
+import { postFixtures, seedListSchema, SHOP_PROJECT } from "./seed";
 
 /**
  * The list designer, the list page and its records. Lists are seeded through
  * the operator interface (unique ids and names) in the demo key holder's
  * project "Online shop"; lists made through the designer carry unique names.
  */
-const SHOP_PROJECT = "6f1b8a2e-3c4d-4e5f-8a9b-000000000001";
 let nextId = 800_000_000 + Math.floor(Math.random() * 90_000_000);
 const uniqueId = () => (nextId += 1 + Math.floor(Math.random() * 50));
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const NOT_FOUND = "Page not found";
 const RESERVED_TEXT =
   "This slug is reserved by the platform (id, item_id, schema_id, list_id, project, project_uuid, bot_id, created_at, updated_at, deleted_at, __proto__, constructor, prototype).";
-
-type SeedField = { name: string; type: string; currency?: string; is_required?: boolean };
-
-async function seedList(request: APIRequestContext, name: string, fields: Record<string, SeedField>): Promise<string> {
-  const id = randomUUID();
-  await postFixtures(request, { list_schemas: [{ id, project_uuid: SHOP_PROJECT, bot_id: null, name, fields }] });
-  return id;
-}
 
 const row = (page: Page, n: number): Locator => page.getByRole("group", { name: `Field ${n}`, exact: true });
 const isActionCall = (request: Request) => request.method() === "POST" && Boolean(request.headers()["next-action"]);
@@ -246,7 +237,7 @@ test.describe("lead designs lists", () => {
 
   test("list page: add a field (appended), then delete it only after typing its slug in the warning dialog", async ({ page, request }) => {
     const name = uniqueName("Fields");
-    const id = await seedList(request, name, { title: { name: "Title", type: "string" }, price: { name: "Price", type: "money", currency: "EUR" } });
+    const id = await seedListSchema(request, name, { title: { name: "Title", type: "string" }, price: { name: "Price", type: "money", currency: "EUR" } });
     await openList(page, id);
     await expect(page.getByTestId("field-count")).toHaveText("2 fields");
 
@@ -285,7 +276,7 @@ test.describe("lead designs lists", () => {
 
   test("records: add, edit and delete a record; money in major units, errors on the right input", async ({ page, request }) => {
     const name = uniqueName("Records");
-    const id = await seedList(request, name, {
+    const id = await seedListSchema(request, name, {
       title: { name: "Title", type: "string" },
       price: { name: "Price", type: "money", currency: "EUR" },
       paid: { name: "Paid", type: "bool", is_required: false },
@@ -337,7 +328,7 @@ test.describe("lead designs lists", () => {
 
   test("delete a list: only after typing its name; the Lists page confirms it is gone", async ({ page, request }) => {
     const name = uniqueName("Doomed");
-    const id = await seedList(request, name, { title: { name: "Title", type: "string" } });
+    const id = await seedListSchema(request, name, { title: { name: "Title", type: "string" } });
     await openList(page, id);
     await page.getByRole("button", { name: "Delete list…" }).click();
     const dialog = page.getByRole("dialog", { name: `Delete the list “${name}”?` });
@@ -361,8 +352,8 @@ test.describe("lead designs lists", () => {
 
   test("Lists page: search by name and sort by a column; a bad sort in the URL falls back", async ({ page, request }) => {
     const stem = uniqueName("Sortable");
-    await seedList(request, `${stem} B`, { a: { name: "A", type: "string" } });
-    await seedList(request, `${stem} A`, { a: { name: "A", type: "string" }, b: { name: "B", type: "string" } });
+    await seedListSchema(request, `${stem} B`, { a: { name: "A", type: "string" } });
+    await seedListSchema(request, `${stem} A`, { a: { name: "A", type: "string" }, b: { name: "B", type: "string" } });
     await page.goto("/lists");
     // Seeded behind the dashboard's back: the page shows them after its refresh control (or within a minute).
     await refreshCached(page);
@@ -382,7 +373,7 @@ test.describe("support sees lists read-only", () => {
   test.use({ storageState: storageStateOf("support") });
 
   test("support: no design, delete or record controls anywhere, each place says who may", async ({ page, request }) => {
-    const id = await seedList(request, uniqueName("Read only"), { title: { name: "Title", type: "string" } });
+    const id = await seedListSchema(request, uniqueName("Read only"), { title: { name: "Title", type: "string" } });
     await page.goto("/lists");
     await expect(page.getByRole("link", { name: "New list" })).toHaveCount(0);
     await expect(page.locator('[data-permission="lists.design"]')).toHaveText("Requires the role owner or lead. Your role: support.");

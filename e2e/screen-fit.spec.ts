@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { apiKey, apiReference, island, storageStateOf, waitForLoginForm, seriousViolations } from "./helpers";
 import { review, seedContact } from "./ledger-helpers";
+import { seedListSchema } from "./seed";
 
 /**
  * Every dashboard page fits the screen: no sideways scroll of the page (a wide table scrolls in its own box)
@@ -9,7 +9,6 @@ import { review, seedContact } from "./ledger-helpers";
  * (no serious or critical violation); the two sizes carry the two themes, crosswise per language, so that every
  * page is checked in both languages and both themes.
  */
-const SHOP_PROJECT = "6f1b8a2e-3c4d-4e5f-8a9b-000000000001";
 // 60 characters without a space: the worst case for a name column.
 const LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft".slice(0, 60);
 const LONG_SLUG = "delivery_address_for_the_customer_including_the_apartment_floor_and_entrance_code";
@@ -32,27 +31,12 @@ interface Seeded {
 }
 
 async function seedList(request: APIRequestContext): Promise<Pick<Seeded, "listId" | "listName">> {
-  const listId = randomUUID();
   const listName = `${LONG_NAME.slice(0, 50)}${Date.now().toString(36)}`;
-  const fixtures = await request.post("/api/operator/fixtures", {
-    headers: { authorization: `Bearer ${process.env.E2E_OPERATOR_TOKEN}` },
-    data: {
-      list_schemas: [
-        {
-          id: listId,
-          project_uuid: SHOP_PROJECT,
-          bot_id: null,
-          name: listName,
-          fields: {
-            title: { name: "Title", type: "string" },
-            [LONG_SLUG]: { name: "Delivery address including the apartment, floor and entrance code", type: "string" },
-            price: { name: "Price", type: "money", currency: "EUR" },
-          },
-        },
-      ],
-    },
+  const listId = await seedListSchema(request, listName, {
+    title: { name: "Title", type: "string" },
+    [LONG_SLUG]: { name: "Delivery address including the apartment, floor and entrance code", type: "string" },
+    price: { name: "Price", type: "money", currency: "EUR" },
   });
-  expect(fixtures.status(), await fixtures.text()).toBe(200);
   for (const title of [LONG_NAME, "Short"]) {
     const added = await request.post("/api/v1/addListItem", {
       headers: { authorization: `Bearer ${apiKey()}`, accept: "application/json" },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { refreshCached, storageStateOf } from "./helpers";
 
@@ -12,6 +13,18 @@ export function idSource(rangeStart: number): () => number {
 /** The contact ids of the contact browser's rows, in the order shown. */
 export const rowIds = (page: Page) =>
   page.locator("tbody tr[data-contact-id]").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-contact-id"))));
+
+/** The demo key holder's project "Online shop", where the specs' lists are made. */
+export const SHOP_PROJECT = "6f1b8a2e-3c4d-4e5f-8a9b-000000000001";
+
+export type SeedField = { name: string; type: string; currency?: string; is_required?: boolean };
+
+/** A list of the shop project with these fields, through the operator interface; its new id. */
+export async function seedListSchema(request: APIRequestContext, name: string, fields: Record<string, SeedField>): Promise<string> {
+  const id = randomUUID();
+  await postFixtures(request, { list_schemas: [{ id, project_uuid: SHOP_PROJECT, bot_id: null, name, fields }] });
+  return id;
+}
 
 /** Posts a fixtures document to the operator interface (operator-interface.md); anything but 200 fails the test. */
 export async function postFixtures(api: APIRequestContext, document: Record<string, unknown>): Promise<void> {

@@ -9,6 +9,7 @@ import { hasText } from "@/lib/i18n/format";
 import { describeCode } from "@/lib/features/ledger/outcome-codes";
 import { formatMoney } from "@/lib/core/money/money";
 import { directionName } from "./format";
+import { AMOUNT } from "./totals-table";
 import { contactHref } from "@/lib/features/contacts/rows";
 
 /** Codes with their own sentence ("3 accounts are blocked"); any other is counted with the ledger's words for it. */
@@ -39,7 +40,7 @@ export function DryRunSummary({ dryRun, t, locale, timeZone }: { dryRun: DryRunV
     {
       id: "amount",
       header: t("adjustments.page.rows.amount"),
-      meta: { className: "text-right tabular-nums whitespace-nowrap max-md:text-left", headerClassName: "text-right" },
+      meta: AMOUNT,
       cell: ({ row }) => formatMoney(row.original.amountMinor, row.original.currency, locale),
     },
     { id: "reason", header: t("adjustments.page.rows.reason"), cell: ({ row }) => describeCode(row.original.code, t) },

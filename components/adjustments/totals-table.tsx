@@ -8,7 +8,8 @@ import { formatMoney } from "@/lib/core/money/money";
 import { netMinor } from "./format";
 
 type TotalsRow = TotalsView[number];
-const AMOUNT = { className: "text-right tabular-nums whitespace-nowrap max-md:text-left", headerClassName: "text-right" };
+/** An amount column: right-aligned on a wide screen, under its label on a phone card. */
+export const AMOUNT = { className: "text-right tabular-nums whitespace-nowrap max-md:text-left", headerClassName: "text-right" };
 
 /**
  * Per currency: the top-ups and the debits (how many, their sum) and the net change, in the viewer's language. Drawn on

@@ -5,6 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { Alert } from "@/components/ui/alert";
 import { DataTable } from "@/components/ui/data-table";
+import { NUMBER_COLUMN } from "@/components/ui/data-table-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCan } from "@/components/shell/providers";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -32,7 +33,6 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
   const audit = useAccountAudit(contactId, account.id, auditPage);
   const journalColumns = useMemo<ColumnDef<JournalEntryView>[]>(() => {
     const money = (value: string) => formatMoney(value, account.currency, locale);
-    const numeric = { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" };
     return [
       {
         id: "time",
@@ -48,7 +48,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
       {
         id: "amount",
         header: t("ledger.journal.amount"),
-        meta: numeric,
+        meta: NUMBER_COLUMN,
         cell: ({ row }) => `${row.original.kind === "debit" ? "−" : "+"}${money(row.original.amount)}`,
       },
       {
@@ -57,7 +57,7 @@ export function AccountHistory({ contactId, account }: { contactId: number; acco
         meta: { className: "max-w-xs break-words" },
         cell: ({ row }) => row.original.description ?? t("common.none"),
       },
-      { id: "balance_after", header: t("ledger.journal.balance_after"), meta: numeric, cell: ({ row }) => money(row.original.balanceAfter) },
+      { id: "balance_after", header: t("ledger.journal.balance_after"), meta: NUMBER_COLUMN, cell: ({ row }) => money(row.original.balanceAfter) },
     ];
   }, [t, locale, timeZone, account.currency]);
 

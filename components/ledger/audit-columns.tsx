@@ -6,7 +6,7 @@ import type { AuditEntryView } from "@/lib/features/ledger/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { Badge } from "@/components/ui/badge";
-import type { RowAttributes } from "@/components/ui/data-table-view";
+import { NUMBER_COLUMN, type RowAttributes } from "@/components/ui/data-table-view";
 import { describeCode } from "@/lib/features/ledger/outcome-codes";
 import { contactLabel, KIND_KEYS } from "./describe";
 
@@ -83,7 +83,7 @@ export function auditColumns(
     {
       id: "amount",
       header: t("audit.amount"),
-      meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+      meta: NUMBER_COLUMN,
       cell: ({ row }) => money(row.original.amount, row.original.currency),
     },
     {
@@ -118,7 +118,7 @@ export function auditColumns(
     {
       id: "balance_after",
       header: t("audit.balance_after"),
-      meta: { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" },
+      meta: NUMBER_COLUMN,
       cell: ({ row }) => money(row.original.balanceAfter, row.original.currency),
     },
     {

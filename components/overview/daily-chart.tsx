@@ -6,6 +6,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type uPlot from "uplot";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
+import { NUMBER_COLUMN } from "@/components/ui/data-table-view";
 import { formatCount } from "@/lib/dashboard/format";
 import { formatMoney, minorToMajor } from "@/lib/core/money/money";
 import type { Locale } from "@/lib/i18n/config";
@@ -127,7 +128,7 @@ export function DailyChart({
       ...series.map<ColumnDef<DayRow>>((line, index) => ({
         id: `series-${index}`,
         header: line.label,
-        meta: { className: "text-right tabular-nums", headerClassName: "text-right" },
+        meta: NUMBER_COLUMN,
         cell: ({ row }) => format(row.original.values[index]),
       })),
     ],

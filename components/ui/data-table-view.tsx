@@ -29,6 +29,9 @@ export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [key: `data-
 
 const SKELETON_ROWS = 3;
 
+/** A column of amounts or counts: right-aligned figures of one width, on one line. */
+export const NUMBER_COLUMN = { className: "whitespace-nowrap text-right tabular-nums", headerClassName: "text-right" } as const;
+
 /**
  * The engine's options every table here shares: the server pages and sorts (the rows come as they are shown), one
  * column at a time, and a sorted column's header asks for the other direction (never "unsorted").

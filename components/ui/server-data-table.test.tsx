@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { translator } from "@/lib/i18n/translate";
 import { ServerDataTable } from "./server-data-table";
@@ -29,21 +30,16 @@ const columns: ColumnDef<Person, unknown>[] = [
 ];
 
 const en = translator("en");
+/** The table of PEOPLE in English, with whatever else a test gives it. */
+function People(props: Partial<ComponentProps<typeof ServerDataTable<Person>>>) {
+  return <ServerDataTable t={en} locale="en" columns={columns} data={PEOPLE} getRowId={(person) => String(person.id)} caption="People" {...props} />;
+}
+
 const headers = () => screen.getAllByRole("columnheader").map((header) => header.textContent);
 
 describe("ServerDataTable", () => {
   it("draws the rows with the engine's columns: cells, classes, card labels, TanStack's default header and cell, row attributes", () => {
-    render(
-      <ServerDataTable
-        t={en}
-        locale="en"
-        columns={columns}
-        data={PEOPLE}
-        getRowId={(person) => String(person.id)}
-        caption="People"
-        rowProps={(person) => ({ "data-testid": "person-row", "data-person": person.id })}
-      />,
-    );
+    render(<People rowProps={(person) => ({ "data-testid": "person-row", "data-person": person.id })} />);
     expect(screen.getByRole("region", { name: "People" }).contains(screen.getByRole("table", { name: "People" }))).toBe(true);
     expect(headers()).toEqual(["Name", "Balance", "id"]);
     const rows = screen.getAllByTestId("person-row");
@@ -60,18 +56,7 @@ describe("ServerDataTable", () => {
   });
 
   it("sort links: the next order of each sortable column, aria-sort on the sorted one", () => {
-    render(
-      <ServerDataTable
-        t={en}
-        locale="en"
-        columns={columns}
-        data={PEOPLE}
-        getRowId={(person) => String(person.id)}
-        caption="People"
-        sorting={[{ id: "name", desc: false }]}
-        sortHref={(id, desc) => `/people?sort=${id}&dir=${desc ? "desc" : "asc"}`}
-      />,
-    );
+    render(<People sorting={[{ id: "name", desc: false }]} sortHref={(id, desc) => `/people?sort=${id}&dir=${desc ? "desc" : "asc"}`} />);
     expect(screen.getAllByRole("columnheader").map((header) => header.getAttribute("aria-sort"))).toEqual(["ascending", null, null]);
     expect(screen.getByRole("link", { name: "Name" }).getAttribute("href")).toBe("/people?sort=name&dir=desc");
     expect(screen.getByRole("link", { name: "Balance" }).getAttribute("href")).toBe("/people?sort=balance&dir=desc");
@@ -79,17 +64,7 @@ describe("ServerDataTable", () => {
   });
 
   it("the link pager under the table, in the locale given; the empty message by default", () => {
-    const { unmount } = render(
-      <ServerDataTable
-        t={translator("ru")}
-        locale="ru"
-        columns={columns}
-        data={PEOPLE}
-        getRowId={(person) => String(person.id)}
-        caption="People"
-        pager={{ page: 2, pages: 3, hrefFor: (page) => `/people?page=${page}` }}
-      />,
-    );
+    const { unmount } = render(<People t={translator("ru")} locale="ru" pager={{ page: 2, pages: 3, hrefFor: (page) => `/people?page=${page}` }} />);
     const pager = screen.getByRole("navigation");
     expect(
       within(pager)
@@ -98,7 +73,7 @@ describe("ServerDataTable", () => {
     ).toEqual(["/people?page=1", "/people?page=3"]);
     expect(pager.textContent).toContain(translator("ru")("common.page_of", { page: "2", pages: "3" }));
     unmount();
-    render(<ServerDataTable t={en} locale="en" columns={columns} data={[]} getRowId={(person) => String(person.id)} caption="People" />);
+    render(<People data={[]} />);
     const message = screen.getByText("Nothing to show.");
     expect(message.closest("td")?.colSpan).toBe(3);
   });
