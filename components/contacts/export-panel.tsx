@@ -118,6 +118,7 @@ export function ExportPanel({
         aria-describedby={denied ? `${id}-denied` : undefined}
         onClick={() => (setNotice(null), setOpen(true))}
         data-testid="export-open"
+        data-export-open
       >
         {t("exports.open")}
       </Button>

@@ -11,7 +11,7 @@ import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { paletteCommands, type CommandRun, type PaletteCommand } from "@/lib/features/palette/commands";
 import { usePaletteSearch } from "@/lib/features/palette/use-palette-search";
 import { Keys } from "./keys";
-import { focusExport, focusLedgerForm } from "./run-command";
+import { focusLedgerForm, openExport } from "./run-command";
 
 const ITEM = "flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-fg data-[selected=true]:bg-primary data-[selected=true]:text-primary-fg";
 const GROUP =
@@ -63,7 +63,7 @@ export function CommandPalette({ open, onClose, onShortcuts }: { open: boolean; 
     if (action.kind === "go") router.push(action.href);
     else if (action.kind === "export") {
       if (pathname !== "/contacts") router.push("/contacts");
-      void focusExport();
+      void openExport();
     } else void focusLedgerForm(action.movement);
   };
   const go = (href: string) => run({ kind: "go", href });

@@ -21,10 +21,15 @@ function bringIntoView(element: HTMLElement) {
   element.focus();
 }
 
-/** The contact browser's export form (components/contacts/export-panel.tsx): its first control gets the focus. */
-export async function focusExport() {
-  const control = await whenShown(() => first("#contact-export :is(input, button):not(:disabled)"));
-  if (control) bringIntoView(control);
+/**
+ * "Export contacts": the contact browser's Export button (components/contacts/export-panel.tsx) opens its dialog, whose
+ * first option gets the focus. A role that may not export is shown the button, disabled, with the reason beside it.
+ */
+export async function openExport() {
+  const button = await whenShown(() => first("[data-export-open]"));
+  if (!button) return;
+  if (button.matches(":disabled")) bringIntoView(button);
+  else button.click();
 }
 
 /**
