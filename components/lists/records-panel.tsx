@@ -13,7 +13,7 @@ import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DataTable } from "@/components/ui/data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import type { RecordView } from "@/lib/features/lists/types";
+import type { RecordView, RecordsAnswer } from "@/lib/features/lists/types";
 import { deleteRecordAction } from "@/lib/features/lists/actions";
 import { RecordValue } from "./record-value";
 import { listPageParsers } from "@/lib/features/lists/list-page-params";
@@ -28,10 +28,23 @@ const RecordForm = dynamic(() => import("./record-form").then((module) => module
  * TanStack table with a column per field; add, edit and delete for roles that
  * may write records. A platform without the record extension is said so.
  */
-export function RecordsPanel({ schemaId, fields, canWrite, note }: { schemaId: string; fields: FieldDefinition[]; canWrite: boolean; note: ReactNode }) {
+export function RecordsPanel({
+  schemaId,
+  fields,
+  canWrite,
+  note,
+  initial = null,
+}: {
+  schemaId: string;
+  fields: FieldDefinition[];
+  canWrite: boolean;
+  note: ReactNode;
+  /** The records page the server read with the page (null: read here), so the rows are there at the first paint. */
+  initial?: { page: number; answer: RecordsAnswer } | null;
+}) {
   const { t, locale, timeZone } = useI18n();
   const [{ records: page }, setUrl] = useUrlState(listPageParsers, { history: "replace" });
-  const query = useListRecords(schemaId, fields, page);
+  const query = useListRecords(schemaId, fields, page, initial);
   const refresh = useRefreshListRecords(schemaId);
   const [editing, setEditing] = useState<RecordView | "new" | null>(null);
   const [deleting, setDeleting] = useState<RecordView | null>(null);

@@ -28,6 +28,16 @@ describe("useListRecords", () => {
     expect(result.current.data).toEqual(pageOf(2, `title of ${SCHEMA}`));
   });
 
+  test("the page the server read is there from the first render, without a request; another page is read from the route", async () => {
+    server.answer = (url) => ({ body: pageOf(Number(url.searchParams.get("page")), "from the route") });
+    const initial = { page: 1, answer: pageOf(1, "from the server") };
+    const { result, rerender } = renderWithQueryClient(({ page }) => useListRecords(SCHEMA, FIELDS, page, initial), { page: 1 });
+    expect(result.current.data).toEqual(pageOf(1, "from the server"));
+    rerender({ page: 2 });
+    await waitFor(() => expect(result.current.data).toEqual(pageOf(2, "from the route")));
+    expect(server.requests).toEqual([listRecordsUrl(SCHEMA, 2)]);
+  });
+
   test("keeps the previous page on screen while the next one loads", async () => {
     server.answer = (url) => {
       const page = Number(url.searchParams.get("page"));

@@ -12,12 +12,19 @@ import { useDashboardQuery, useDashboardQueryClient } from "../../dashboard/quer
 export const listRecordsUrl = (schemaId: string, page: number): string => apiUrl("/api/dashboard/lists/items", { schemaId, page });
 
 /** A page of a list's records (`{available: false}` on a platform without the extension); the previous page stays while the next loads. */
-export function useListRecords(schemaId: string, fields: readonly Pick<FieldDefinition, "slug">[], page: number) {
+export function useListRecords(
+  schemaId: string,
+  fields: readonly Pick<FieldDefinition, "slug">[],
+  page: number,
+  /** The page the server read with the page itself: shown from the first paint, no request for it. */
+  initial: { page: number; answer: RecordsAnswer } | null = null,
+) {
   const fieldSlugs = fields.map((field) => field.slug).join(",");
   return useDashboardQuery({
     queryKey: queryKeys.listRecords.page(schemaId, fieldSlugs, page),
     queryFn: ({ signal }) => fetchJson<RecordsAnswer>(listRecordsUrl(schemaId, page), { signal }),
     placeholderData: keepPreviousData,
+    initialData: initial && initial.page === page ? initial.answer : undefined,
   });
 }
 

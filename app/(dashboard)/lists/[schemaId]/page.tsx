@@ -19,6 +19,7 @@ import { LazyDeleteListPanel, LazyRecordsPanel } from "@/components/lists/lazy-p
 import { CacheStamp } from "@/components/shell/cache-stamp";
 import { CacheEntry, CacheTtlMs } from "@/lib/api";
 import { freshnessOf } from "@/lib/dashboard/freshness";
+import { loadRecords } from "@/lib/features/lists/records";
 
 type Props = { params: Promise<{ schemaId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -41,10 +42,20 @@ export default async function ListPage({ params, searchParams }: Props) {
     loadListPageParams(searchParams),
   ]);
   const result = await loadFromPlatform(async (api) => {
-    const [list, directory] = await Promise.all([loadList(api, schemaId), loadTargetDirectory(api).catch(() => null)]);
+    // The records' page too, so that its rows are on the first paint (the panel reads it itself when this fails).
+    const [list, directory, records] = await Promise.all([
+      loadList(api, schemaId),
+      loadTargetDirectory(api).catch(() => null),
+      loadRecords(api, schemaId, query.records).catch(() => null),
+    ]);
     const used = [{ name: CacheEntry.listSchema(schemaId), fetchedAt: list.fetchedAt, stale: list.stale }];
     if (directory) used.push({ name: CacheEntry.me, fetchedAt: directory.fetchedAt, stale: directory.stale });
-    return { list: list.value, directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory), freshness: freshnessOf(used) };
+    return {
+      list: list.value,
+      directory: directory?.value ?? ({ projects: [] } satisfies TargetDirectory),
+      records: records && { page: query.records, answer: records },
+      freshness: freshnessOf(used),
+    };
   });
   const back = (
     <Link href="/lists" className="text-sm underline-offset-2 hover:underline">
@@ -61,7 +72,7 @@ export default async function ListPage({ params, searchParams }: Props) {
       </>
     );
   }
-  const { list, directory, freshness } = result.data;
+  const { list, directory, records, freshness } = result.data;
   const canDesign = can(user.role, "lists.design");
   const canWrite = can(user.role, "lists.records.write");
   return (
@@ -88,6 +99,7 @@ export default async function ListPage({ params, searchParams }: Props) {
         schemaId={list.id}
         fields={list.fields}
         canWrite={canWrite}
+        initial={records}
         note={<PermissionNote permission="lists.records.write" role={user.role} t={t} allowedText={t("records.can_write")} />}
       />
       <FieldsPanel
