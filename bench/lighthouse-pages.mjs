@@ -20,6 +20,13 @@ const CHROME = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((f
 
 /** What the console errors and the browser's issues were: the audit alone does not say. */
 function detailsOf(audit) {
+  // The largest paint's element and its phases (time to first byte, load delay, load time, render delay).
+  if (audit.id === "largest-contentful-paint-element") {
+    const [element, phases] = audit.details?.items ?? [];
+    const node = element?.items?.[0]?.node;
+    const times = (phases?.items ?? []).map((phase) => `${phase.phase ?? phase.label}: ${Math.round(phase.timing)} ms`);
+    return node ? `: ${node.selector ?? ""} ${String(node.snippet ?? "").slice(0, 100)} (${times.join(", ")})` : "";
+  }
   if (!["errors-in-console", "inspector-issues"].includes(audit.id)) return "";
   const items = (audit.details?.items ?? []).map((item) => item.description ?? item.issueType ?? JSON.stringify(item).slice(0, 120));
   return items.length > 0 ? `: ${items.map((item) => String(item).slice(0, 160)).join("; ")}` : "";
