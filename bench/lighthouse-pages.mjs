@@ -27,6 +27,11 @@ function detailsOf(audit) {
     const times = (phases?.items ?? []).map((phase) => `${phase.phase ?? phase.label}: ${Math.round(phase.timing)} ms`);
     return node ? `: ${node.selector ?? ""} ${String(node.snippet ?? "").slice(0, 100)} (${times.join(", ")})` : "";
   }
+  // The scripts that cost the most main-thread time, for a page whose blocking time is over.
+  if (audit.id === "bootup-time" || audit.id === "total-blocking-time") {
+    const items = [...(audit.details?.items ?? [])].sort((a, b) => (b.scripting ?? 0) - (a.scripting ?? 0)).slice(0, 4);
+    return items.length > 0 ? `: ${items.map((item) => `${String(item.url).split("/").pop()} ${Math.round(item.scripting)} ms`).join(", ")}` : "";
+  }
   if (!["errors-in-console", "inspector-issues"].includes(audit.id)) return "";
   const items = (audit.details?.items ?? []).map((item) => item.description ?? item.issueType ?? JSON.stringify(item).slice(0, 120));
   return items.length > 0 ? `: ${items.map((item) => String(item).slice(0, 160)).join("; ")}` : "";

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import type { Locale } from "@/lib/i18n/config";
+import { translator } from "@/lib/i18n/translate";
 import { DailyChart, type ChartSeries } from "./daily-chart";
 
 // jsdom has no ResizeObserver; the chart only needs it to follow its box's width.
@@ -23,7 +24,7 @@ const DAYS = ["2026-11-23", "2026-11-24", "2026-11-25"];
 function renderChart(props: { series: ChartSeries[]; currency?: string }, locale: Locale = "en") {
   return render(
     <WithI18n locale={locale}>
-      <DailyChart title="New contacts per day" days={DAYS} testId="chart" {...props} />
+      <DailyChart title="New contacts per day" days={DAYS} testId="chart" t={translator(locale)} locale={locale} {...props} />
     </WithI18n>,
   );
 }

@@ -1,11 +1,26 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { useT } from "@/components/shell/i18n-provider";
 import { cn } from "@/components/ui/cn";
 import { pagesFor } from "@/lib/dashboard/pages";
 import { useViewer } from "./providers";
+
+/**
+ * A dot at the end of a link while the page it opens is on its way (the pages have no loading skeleton: their first
+ * paint is the whole page, rows included). Always there, so nothing moves when it shows.
+ */
+function Pending() {
+  const { pending } = useLinkStatus();
+  return (
+    <span
+      aria-hidden="true"
+      data-pending={pending ? "" : undefined}
+      className={cn("ml-auto h-2 w-2 shrink-0 rounded-full bg-current transition-opacity", pending ? "animate-pulse opacity-100" : "opacity-0")}
+    />
+  );
+}
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
@@ -39,6 +54,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
                 <path d={link.icon} />
               </svg>
               {t(link.labelKey)}
+              <Pending />
             </Link>
           </li>
         );

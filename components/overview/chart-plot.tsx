@@ -1,0 +1,110 @@
+"use client";
+
+import "uplot/dist/uPlot.min.css";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type uPlot from "uplot";
+import { useI18n } from "@/components/shell/i18n-provider";
+import { minorToMajor } from "@/lib/core/money/money";
+import { formatDay, type ChartSeries } from "./daily-table";
+
+const HEIGHT = 220;
+const WHOLE_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((power) => step * power)).sort((a, b) => a - b);
+
+/**
+ * The chart of a DailyChart (uPlot, loaded only when a chart is shown, on the client), and under it the same numbers as
+ * a table (`table`, drawn on the server) behind "Show as a table", open when the chart cannot be drawn. Colours are
+ * read from the CSS variables of the theme, and the chart is drawn again when the theme changes. `currency`: the
+ * values are money in minor units of that currency.
+ */
+export function ChartPlot({
+  title,
+  days,
+  series,
+  currency = null,
+  table,
+}: {
+  title: string;
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  currency?: string | null;
+  table: ReactNode;
+}) {
+  const { t, locale } = useI18n();
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  // The effect depends on the numbers, not on the identity of the arrays the parent passes.
+  const dataKey = JSON.stringify([days, series, currency, locale]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let plot: uPlot | null = null;
+    let stopped = false;
+    const plotValue = (value: number | string) => (currency ? Number(minorToMajor(String(value), currency)) : Number(value));
+    const draw = async () => {
+      try {
+        const { default: UPlot } = await import("uplot");
+        if (stopped) return;
+        const style = getComputedStyle(document.documentElement);
+        const color = (name: string) => style.getPropertyValue(`--${name}`).trim() || "currentColor";
+        const axis = { stroke: color("muted"), grid: { stroke: color("border"), width: 1 }, ticks: { stroke: color("border"), width: 1 } };
+        const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+        plot?.destroy();
+        plot = new UPlot(
+          {
+            width: Math.max(element.clientWidth, 200),
+            height: HEIGHT,
+            legend: { show: false },
+            cursor: { drag: { x: false, y: false } },
+            tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC"),
+            scales: { x: { time: true }, y: { range: (_, min, max) => [Math.min(0, min), Math.max(1, max)] } },
+            axes: [
+              {
+                ...axis,
+                space: 64,
+                values: (_, splits) => splits.map((seconds) => formatDay(new Date(seconds * 1000).toISOString().slice(0, 10), locale, "short")),
+              },
+              // Counts are whole: no tick at 0.5 contacts.
+              { ...axis, size: 56, ...(currency ? {} : { incrs: WHOLE_STEPS }), values: (_, splits) => splits.map((value) => compact.format(value)) },
+            ],
+            series: [{}, ...series.map((line) => ({ label: line.label, stroke: color(line.tone), width: 2, points: { show: days.length <= 31 } }))],
+          },
+          [days.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000), ...series.map((line) => line.values.map(plotValue))],
+          element,
+        );
+      } catch {
+        // No canvas (an old browser, a test's DOM): the table says the same.
+        if (!stopped) setFailed(true);
+      }
+    };
+    void draw();
+    const resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
+    resize.observe(element);
+    // The theme is a class on <html> (light, dark, system) and the system's preference.
+    const themeChange = new MutationObserver(() => void draw());
+    themeChange.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
+    const schemeChange = () => void draw();
+    scheme?.addEventListener("change", schemeChange);
+    return () => {
+      stopped = true;
+      resize.disconnect();
+      themeChange.disconnect();
+      scheme?.removeEventListener("change", schemeChange);
+      plot?.destroy();
+    };
+    // dataKey stands for days, series, currency and locale.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dataKey]);
+
+  return (
+    <>
+      {/* The chart's height is kept from the first paint (uPlot draws it once its code has loaded): nothing below it moves. */}
+      {failed ? null : <div ref={box} className="mt-2 w-full min-w-0 overflow-hidden" style={{ minHeight: HEIGHT }} role="img" aria-label={title} />}
+      <details className="mt-2" open={failed || undefined}>
+        <summary className="cursor-pointer text-sm text-primary underline">{t("overview.table_view")}</summary>
+        {table}
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { NUMBER_COLUMN } from "@/components/ui/data-table-view";
+import { ServerDataTable } from "@/components/ui/server-data-table";
+import { formatCount } from "@/lib/dashboard/format";
+import { formatMoney } from "@/lib/core/money/money";
+import type { Locale } from "@/lib/i18n/config";
+import type { Translate } from "@/lib/i18n/translate";
+
+/** A line of the chart: its name, one value per day (money: integer minor units as text), its colour from app/globals.css. */
+export interface ChartSeries {
+  label: string;
+  values: readonly (number | string)[];
+  tone: "primary" | "success" | "danger";
+}
+
+type DayRow = { date: string; values: readonly (number | string)[] };
+
+/** A calendar day (YYYY-MM-DD) in the viewer's language; the day is a date, not an instant, so it is read in UTC. */
+export function formatDay(date: string, locale: Locale, style: "short" | "long"): string {
+  const options: Intl.DateTimeFormatOptions = style === "short" ? { day: "numeric", month: "short" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A chart's numbers as a table, a row per day and a column per line, drawn on the server (the page ships no table code). */
+export function DailyTable({
+  title,
+  days,
+  series,
+  currency,
+  testId,
+  t,
+  locale,
+}: {
+  title: string;
+  days: readonly string[];
+  series: readonly ChartSeries[];
+  currency: string | null;
+  testId?: string;
+  t: Translate;
+  locale: Locale;
+}) {
+  const format = (value: number | string) => (currency ? formatMoney(String(value), currency, locale) : formatCount(Number(value), locale));
+  const rows: DayRow[] = days.map((date, index) => ({ date, values: series.map((line) => line.values[index] ?? 0) }));
+  const columns: ColumnDef<DayRow, unknown>[] = [
+    { id: "day", header: t("overview.day"), meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatDay(row.original.date, locale, "long") },
+    ...series.map<ColumnDef<DayRow, unknown>>((line, index) => ({
+      id: `series-${index}`,
+      header: line.label,
+      meta: NUMBER_COLUMN,
+      cell: ({ row }) => format(row.original.values[index]),
+    })),
+  ];
+  return (
+    <ServerDataTable
+      className="mt-2"
+      columns={columns}
+      data={rows}
+      getRowId={(row) => row.date}
+      caption={t("overview.table_caption", { title })}
+      testId={testId}
+      t={t}
+      locale={locale}
+    />
+  );
+}
