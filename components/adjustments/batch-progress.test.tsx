@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ActionResult } from "@/lib/core/actions/result";
@@ -6,16 +6,6 @@ import type { BatchProgressView } from "@/lib/features/adjustments/views";
 import type { Locale } from "@/lib/i18n/config";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { BatchProgress } from "./batch-progress";
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: only the browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
 
 const PROGRESS: BatchProgressView = { total: 12345, done: 4321, ok: 4300, failed: 15, unknown: 6, cancelled: 0 };
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -18,16 +18,6 @@ function renderPanel(props: { total: number | null; denied: string | null }) {
     </WithI18n>,
   );
 }
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: only the browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
 
 describe("ExportPanel", () => {
   it("a member who may not export: Export is disabled and described by the reason, shown beside it", () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
@@ -12,16 +12,6 @@ const inEnglish = (ui: ReactNode) =>
       {ui}
     </I18nProvider>,
   );
-
-beforeAll(() => {
-  // jsdom has no modal dialogs (the name form opens in one): only the browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
 
 /** The views live in a menu of the page header: its button opens it. */
 const openMenu = (name = "Saved views") => userEvent.click(screen.getByRole("button", { name }));

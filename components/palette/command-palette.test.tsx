@@ -13,13 +13,7 @@ import { serveJsonToTheBrowser } from "@/lib/testing/json-server";
 import PaletteDialogs, { type PaletteMode } from "./palette-dialogs";
 
 beforeAll(() => {
-  // jsdom has no modal dialogs, and cmdk scrolls the chosen option into view: only these browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
+  // cmdk scrolls the chosen option into view and measures the list: only these browser methods are stubbed.
   Element.prototype.scrollIntoView = function scrollIntoView() {};
   globalThis.ResizeObserver ??= class {
     observe() {}

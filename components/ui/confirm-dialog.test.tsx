@@ -1,18 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { ConfirmDialog } from "./confirm-dialog";
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: only the browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
 
 describe("ConfirmDialog", () => {
   it("with a typed confirmation, confirm stays disabled until the exact text is typed", async () => {

@@ -1,18 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import { ConfirmedAction } from "./confirmed-action";
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: only the browser methods are stubbed.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
 
 describe("ConfirmedAction", () => {
   it("asks first; confirming runs the work once, everything waits while it runs, then the dialog closes", async () => {
