@@ -33,8 +33,10 @@ function detailsOf(audit) {
     return items.length > 0 ? `: ${items.map((item) => `${String(item.url).split("/").pop()} ${Math.round(item.scripting)} ms`).join(", ")}` : "";
   }
   if (!["errors-in-console", "inspector-issues"].includes(audit.id)) return "";
-  const items = (audit.details?.items ?? []).map((item) => item.description ?? item.issueType ?? JSON.stringify(item).slice(0, 120));
-  return items.length > 0 ? `: ${items.map((item) => String(item).slice(0, 160)).join("; ")}` : "";
+  // An issue's sub-items say where (a CSP issue: the directive and the source location).
+  const where = (item) => (item.subItems?.items ?? []).map((sub) => JSON.stringify(sub).slice(0, 240)).join(" | ");
+  const items = (audit.details?.items ?? []).map((item) => `${item.description ?? item.issueType ?? JSON.stringify(item).slice(0, 120)} ${where(item)}`.trim());
+  return items.length > 0 ? `: ${items.map((item) => String(item).slice(0, 600)).join("; ")}` : "";
 }
 
 /** Puts "name=value; …" into the browser's cookie jar for the URL's origin (DevTools protocol, Storage.setCookies). */
