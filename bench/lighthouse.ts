@@ -13,6 +13,7 @@
  * Figures only: nothing here passes or fails.
  */
 import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
 import path from "node:path";
 import { signInForCookie, startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 import { reportRatio } from "./report";
@@ -24,12 +25,16 @@ const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100 };
 /** The pages the goals hold for. */
 const GOAL_PAGES = new Set(["overview", "contacts", "contact", "lists", "activity"]);
-const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const PRESET = option("--preset") ?? "mobile";
+// The project's way with a command's options (as scripts/openapi.ts): node's parseArgs, an unknown option refused.
+const { values: options } = parseArgs({
+  options: { preset: { type: "string", default: "mobile" }, runs: { type: "string", default: "3" }, pages: { type: "string" } },
+  strict: true,
+});
+const PRESET = options.preset;
 /** Runs per page: a page's score is the median of its runs (Lighthouse's own advice, as one run varies by several points). */
-const RUNS = Math.max(1, Number(option("--runs") ?? 3));
+const RUNS = Math.max(1, Number.parseInt(options.runs, 10) || 3);
 /** `--pages overview,lists`: only those pages. */
-const ONLY = option("--pages")?.split(",");
+const ONLY = options.pages?.split(",");
 
 const ALL_PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: "login", path: "/login", signedIn: false },

@@ -42,6 +42,30 @@ test.describe("shell", () => {
     }
   });
 
+  test("navigation: while a page is on its way (no skeleton), its sidebar link shows a dot; the dot goes when it arrives", async ({ page }) => {
+    await page.goto("/contacts");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    const activity = nav.getByRole("link", { name: "Activity" });
+    await expect(activity.locator("[data-pending]")).toHaveCount(0);
+    // The page's data (the router's RSC request, not a prefetch) is held back for a moment.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/activity" && url.searchParams.has("_rsc"),
+      async (route) => {
+        if (!route.request().headers()["next-router-prefetch"]) await held;
+        await route.continue();
+      },
+    );
+    await activity.click();
+    await expect(activity.locator("[data-pending]")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/contacts$/);
+    release();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(activity).toHaveAttribute("aria-current", "page");
+    await expect(activity.locator("[data-pending]")).toHaveCount(0);
+  });
+
   test("pages show real data from the platform: contacts, lists, activity", async ({ page }) => {
     // Later issues flesh these pages out; this checks only that each shows the seeded platform's data.
     await page.goto("/contacts");

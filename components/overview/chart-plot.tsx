@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type uPlot from "uplot";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { minorToMajor } from "@/lib/core/money/money";
-import { formatDay, type ChartSeries } from "./daily-table";
+import { formatDay, type ChartSeries } from "./days";
 
 const HEIGHT = 220;
 const WHOLE_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((power) => step * power)).sort((a, b) => a - b);

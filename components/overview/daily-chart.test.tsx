@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/translate";
-import { DailyChart, type ChartSeries } from "./daily-chart";
+import { DailyChart } from "./daily-chart";
+import type { ChartSeries } from "./days";
 
 // jsdom has no ResizeObserver; the chart only needs it to follow its box's width.
 const original = globalThis.ResizeObserver;

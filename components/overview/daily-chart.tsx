@@ -1,9 +1,8 @@
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
 import { ChartPlot } from "./chart-plot";
-import { DailyTable, type ChartSeries } from "./daily-table";
-
-export type { ChartSeries } from "./daily-table";
+import { DailyTable } from "./daily-table";
+import type { ChartSeries } from "./days";
 
 /**
  * Numbers per day: a legend, a line chart (ChartPlot, on the client) and the same numbers as a table under "Show as a

@@ -66,14 +66,12 @@ export function Popover({
       window.removeEventListener("scroll", follow, { capture: true });
     };
   }, [open, align]);
-  useDismiss(open, rootRef, (returnFocus) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  });
+  // By id, not by buttonRef: `close` is handed to the children while rendering, where a ref may not be read.
   const close = () => {
     setOpen(false);
     document.getElementById(`${id}-button`)?.focus();
   };
+  useDismiss(open, rootRef, (returnFocus) => (returnFocus ? close() : setOpen(false)));
   return (
     <div ref={rootRef} className={cn("inline-flex", className)} data-testid={testId}>
       <button
