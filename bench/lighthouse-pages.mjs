@@ -1,5 +1,5 @@
 // Lighthouse over the pages bench/lighthouse.ts sends on standard input (JSON: pages, cookie, categories, preset:
-// "mobile", Lighthouse's default, a phone on a slow network and CPU, or "desktop"), a fresh headless Chromium per page; answers a JSON array of {name, scores, problems} on standard output.
+// "mobile", Lighthouse's default, a phone on a slow network and CPU, or "desktop"), a fresh headless Chromium per page; answers a JSON array of {name, scores, problems} on standard output; with `save`, each report into that folder.
 // Plain Node on purpose (see bench/lighthouse.ts), with --experimental-websocket (Node 20) for the DevTools protocol.
 //
 // The session goes into the browser's cookie jar, not only into Lighthouse's `extraHeaders`: once a page writes a
@@ -13,7 +13,8 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { pages, cookie, categories, preset } = JSON.parse(input);
+const { pages, cookie, categories, preset, save } = JSON.parse(input);
+if (save) fs.mkdirSync(save, { recursive: true });
 const config = preset === "desktop" ? desktopConfig : undefined;
 // Debian's Chromium, or its headless shell (the one `npm test` installs) where Chromium is not installed.
 const CHROME = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
@@ -79,6 +80,7 @@ for (const page of pages) {
       .filter((audit) => audit.score !== null && audit.score < 0.9 && !["informative", "manual", "notApplicable"].includes(audit.scoreDisplayMode))
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}${detailsOf(audit)}`);
     rows.push({ name: page.name, scores, problems });
+    if (save) fs.writeFileSync(`${save}/${page.name}-${rows.filter((row) => row.name === page.name).length}.json`, JSON.stringify(lhr));
     console.error(`  ${page.name}: ${scores.join(" / ")}`);
   } finally {
     chrome.kill();

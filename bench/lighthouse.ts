@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse [-- --preset desktop] [--runs N] [--pages overview,lists] — Lighthouse's performance, accessibility and best-practices scores of
+ * npm run bench:lighthouse [-- --preset desktop] [--runs N] [--pages overview,lists] [--save DIR] — Lighthouse's performance, accessibility and best-practices scores of
  * the dashboard's main pages: login, overview, contacts, a contact (with its accounts), lists, a list, activity, settings.
  * The mobile preset by default (Lighthouse's own: a phone, a slow network, a slowed CPU), as the goals are stated.
  *
@@ -27,7 +27,7 @@ const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, ac
 const GOAL_PAGES = new Set(["overview", "contacts", "contact", "lists", "activity"]);
 // The project's way with a command's options (as scripts/openapi.ts): node's parseArgs, an unknown option refused.
 const { values: options } = parseArgs({
-  options: { preset: { type: "string", default: "mobile" }, runs: { type: "string", default: "3" }, pages: { type: "string" } },
+  options: { preset: { type: "string", default: "mobile" }, runs: { type: "string", default: "3" }, pages: { type: "string" }, save: { type: "string" } },
   strict: true,
 });
 const PRESET = options.preset;
@@ -35,6 +35,8 @@ const PRESET = options.preset;
 const RUNS = Math.max(1, Number.parseInt(options.runs, 10) || 3);
 /** `--pages overview,lists`: only those pages. */
 const ONLY = options.pages?.split(",");
+/** `--save DIR`: each run's whole report as DIR/<page>-<n>.json, to read what a score is made of. */
+const SAVE = options.save ? path.resolve(options.save) : undefined;
 
 const ALL_PAGES: { name: string; path: string; signedIn: boolean }[] = [
   { name: "login", path: "/login", signedIn: false },
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
         cookie,
         categories: CATEGORIES,
         preset: PRESET,
+        save: SAVE,
       }),
       stdio: ["pipe", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,

@@ -19,8 +19,6 @@ export function ContactsSection({ contacts, t, locale }: { contacts: ContactOver
         days={contacts.days.map((day) => day.date)}
         series={[{ label: t("overview.contacts"), values: contacts.days.map((day) => day.created), tone: "primary" }]}
         testId="overview-contacts-chart"
-        t={t}
-        locale={locale}
       />
       {contacts.source === "counts" ? <p className="text-xs text-muted">{t("overview.counts_note")}</p> : null}
     </div>

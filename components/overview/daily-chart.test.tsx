@@ -3,7 +3,6 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { WithI18n } from "@/components/testing/with-i18n";
 import type { Locale } from "@/lib/i18n/config";
-import { translator } from "@/lib/i18n/translate";
 import { DailyChart } from "./daily-chart";
 import type { ChartSeries } from "./days";
 
@@ -25,7 +24,7 @@ const DAYS = ["2026-11-23", "2026-11-24", "2026-11-25"];
 function renderChart(props: { series: ChartSeries[]; currency?: string }, locale: Locale = "en") {
   return render(
     <WithI18n locale={locale}>
-      <DailyChart title="New contacts per day" days={DAYS} testId="chart" t={translator(locale)} locale={locale} {...props} />
+      <DailyChart title="New contacts per day" days={DAYS} testId="chart" {...props} />
     </WithI18n>,
   );
 }
@@ -38,11 +37,14 @@ const cells = (row: HTMLElement) =>
 describe("the chart's table view", () => {
   test("shows the same numbers as the chart, a row per day, behind a toggle", async () => {
     renderChart({ series: [{ label: "New", values: [0, 1234, 5], tone: "primary" }] });
-    const table = screen.getByTestId("chart-table");
-    const toggle = table.closest("details")!;
+    const summary = screen.getByText("Show as a table");
+    const toggle = summary.closest("details")!;
     expect(toggle.open).toBe(false);
-    await userEvent.click(screen.getByText("Show as a table"));
+    // Closed, the toggle holds no table: its rows are drawn when it opens.
+    expect(screen.queryByTestId("chart-table")).toBeNull();
+    await userEvent.click(summary);
     await waitFor(() => expect(toggle.open).toBe(true));
+    const table = await screen.findByTestId("chart-table");
     expect(
       within(table)
         .getAllByRole("columnheader")
@@ -56,7 +58,7 @@ describe("the chart's table view", () => {
     ]);
   });
 
-  test("money: exact amounts from minor units, one column per line, in Russian", () => {
+  test("money: exact amounts from minor units, one column per line, in Russian", async () => {
     renderChart(
       {
         currency: "RUB",
@@ -67,7 +69,8 @@ describe("the chart's table view", () => {
       },
       "ru",
     );
-    const table = screen.getByTestId("chart-table");
+    await userEvent.click(screen.getByText("Показать таблицей"));
+    const table = await screen.findByTestId("chart-table");
     expect(
       within(table)
         .getAllByRole("columnheader")

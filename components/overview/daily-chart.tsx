@@ -1,12 +1,9 @@
-import type { Locale } from "@/lib/i18n/config";
-import type { Translate } from "@/lib/i18n/translate";
 import { ChartPlot } from "./chart-plot";
-import { DailyTable } from "./daily-table";
 import type { ChartSeries } from "./days";
 
 /**
  * Numbers per day: a legend, a line chart (ChartPlot, on the client) and the same numbers as a table under "Show as a
- * table" for screen readers and for reading exact values (DailyTable, drawn here on the server). `currency`: the values
+ * table" for screen readers and for reading exact values (DailyTable, drawn when that opens). `currency`: the values
  * are money in minor units of that currency.
  */
 export function DailyChart({
@@ -15,16 +12,12 @@ export function DailyChart({
   series,
   currency = null,
   testId,
-  t,
-  locale,
 }: {
   title: string;
   days: readonly string[];
   series: readonly ChartSeries[];
   currency?: string | null;
   testId?: string;
-  t: Translate;
-  locale: Locale;
 }) {
   return (
     <figure className="min-w-0" data-testid={testId}>
@@ -37,15 +30,7 @@ export function DailyChart({
           </span>
         ))}
       </div>
-      <ChartPlot
-        title={title}
-        days={days}
-        series={series}
-        currency={currency}
-        table={
-          <DailyTable title={title} days={days} series={series} currency={currency} testId={testId ? `${testId}-table` : undefined} t={t} locale={locale} />
-        }
-      />
+      <ChartPlot title={title} days={days} series={series} currency={currency} tableTestId={testId ? `${testId}-table` : undefined} />
     </figure>
   );
 }

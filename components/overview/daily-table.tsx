@@ -9,7 +9,7 @@ import { formatDay, type ChartSeries } from "./days";
 
 type DayRow = { date: string; values: readonly (number | string)[] };
 
-/** A chart's numbers as a table, a row per day and a column per line, drawn on the server (the page ships no table code). */
+/** A chart's numbers as a table, a row per day and a column per line (ServerDataTable's markup, hook-free: ChartPlot loads it when its toggle opens). */
 export function DailyTable({
   title,
   days,

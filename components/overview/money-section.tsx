@@ -61,8 +61,6 @@ export function MoneySection({ money, t, locale, canOpen = false }: { money: Mon
               { label: t("overview.debits"), values: entry.days.map((day) => day.debits), tone: "danger" },
             ]}
             testId={`overview-money-chart-${entry.currency}`}
-            t={t}
-            locale={locale}
           />
         </section>
       ))}
