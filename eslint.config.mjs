@@ -115,24 +115,6 @@ const AREAS = [
   },
 ];
 
-/**
- * zod reaches the browser only through lib/core/forms/zod-client.ts, which turns its `new Function` probe off first (the
- * Content-Security-Policy has no 'unsafe-eval'): a "use client" module may not load zod (or its react-hook-form resolver)
- * itself. Type-only imports load nothing and pass; server modules import zod as they like.
- */
-const ZOD_IN_CLIENT = (() => {
-  const inClient = 'Program:has(> ExpressionStatement[directive="use client"])';
-  // `\u002F` (in the selector) is "/", which would end the selector's regular expression.
-  const zod = "/^(zod|@hookform\\u002Fresolvers\\u002Fzod)(\\u002F|$)/";
-  const message = 'A "use client" module reaches zod through @/lib/core/forms/zod-client (or lazyZodResolver), which sets zod\'s jitless mode first.';
-  return [
-    { selector: `${inClient} ImportDeclaration[importKind!="type"][source.value=${zod}]`, message },
-    { selector: `${inClient} ExportNamedDeclaration[exportKind!="type"][source.value=${zod}]`, message },
-    { selector: `${inClient} ExportAllDeclaration[source.value=${zod}]`, message },
-    { selector: `${inClient} ImportExpression[source.value=${zod}]`, message },
-  ];
-})();
-
 // Test code: tests, test helpers (testing/ folders), the chaos suite and the test runner's plan.
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "**/*.chaos.ts", "scripts/test-plan.ts"];
 
@@ -186,11 +168,6 @@ export default defineConfig([
       // A cycle between modules: found by following every import (types too), at any depth.
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },
-  },
-  {
-    name: "project/zod-in-client",
-    files: ["**/*.{ts,tsx,mts,cts,js,jsx,mjs}"],
-    rules: { "no-restricted-syntax": ["error", ...ZOD_IN_CLIENT] },
   },
   {
     name: "project/layers-in-tests",

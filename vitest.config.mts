@@ -6,7 +6,8 @@ import { engineTestFiles, literalGlob, NODE_TEST_ROOTS, POOLER_TESTS } from "./s
 // both workers stay busy from the first file to the last.
 const root = import.meta.dirname;
 const engineTests = engineTestFiles(root).map(literalGlob);
-const nodeTests = NODE_TEST_ROOTS.map((dir) => `${dir}/**/*.test.ts`);
+// …and the root's own (instrumentation-client.test.ts).
+const nodeTests = [...NODE_TEST_ROOTS.map((dir) => `${dir}/**/*.test.ts`), "*.test.ts"];
 // The PostgreSQL server (scripts/ensure-postgres.sh), and PgBouncer in front of it (scripts/pgbouncer.sh): each
 // project below exists when its address is given.
 const server = process.env.TEST_DATABASE_URL;

@@ -35,6 +35,8 @@ test.describe("saved views", () => {
     await openSavedViews(page);
     await views(page).getByRole("button", { name: "Save view" }).click();
     const field = views(page).getByLabel("View name");
+    // The name form (loaded on the first click) is in its dialog, its field focused, before it is sent empty.
+    await expect(field).toBeFocused();
     await views(page).getByRole("button", { name: "Save view" }).click();
     await expect(views(page).getByText("Fill in this field.")).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");

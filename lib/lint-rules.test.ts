@@ -160,33 +160,3 @@ describe("cycles", () => {
     expect(result.messages).toEqual([]);
   });
 });
-
-describe("zod in client modules", () => {
-  const CLIENT = '"use client";\n';
-  async function zodErrors(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath });
-    return result.messages.filter((message) => message.ruleId === "no-restricted-syntax").map((message) => message.message);
-  }
-
-  test.each([
-    ["a static import", `${CLIENT}import { z } from "zod";\nexport const name = z.string();\n`],
-    ["a subpath", `${CLIENT}import { z } from "zod/v4";\nexport const name = z.string();\n`],
-    ["a dynamic import", `${CLIENT}export const loadZod = () => import("zod");\n`],
-    ["the react-hook-form resolver", `${CLIENT}import { zodResolver } from "@hookform/resolvers/zod";\nexport const resolver = zodResolver;\n`],
-    ["a re-export", `${CLIENT}export { z } from "zod";\n`],
-  ])("a client component loading zod by %s is an error", async (_name, code) => {
-    expect(await zodErrors("components/probe/probe.tsx", code)).toEqual([expect.stringContaining("@/lib/core/forms/zod-client")]);
-  });
-
-  test.each([
-    ["a client component's type-only import", "components/probe/probe.tsx", `${CLIENT}import type { ZodType } from "zod";\nexport type Schema = ZodType;\n`],
-    [
-      "a client component through zod-client",
-      "components/probe/probe.tsx",
-      `${CLIENT}import { zodResolver } from "@/lib/core/forms/zod-client";\nexport const resolver = zodResolver;\n`,
-    ],
-    ["a server module", "app/probe/route.ts", 'import { z } from "zod";\nexport const name = z.string();\n'],
-  ])("%s passes", async (_name, filePath, code) => {
-    expect(await zodErrors(filePath, code)).toEqual([]);
-  });
-});

@@ -9,13 +9,10 @@ import { loadOnce } from "@/lib/core/load-once";
  * runs once, and again only after a failed load. The checks and their messages are the schema's, as with `zodResolver`.
  * In the browser the load starts as soon as the form's module runs (after the page's first load, not on the first
  * submit), so a form submitted after the connection dropped still checks its fields and reports the lost request.
- *
- * zod and the resolver load through ./zod-client, which turns off zod's `new Function` fast path in the browser (the
- * Content-Security-Policy has no 'unsafe-eval') before the schema's first check.
  */
 export function lazyZodResolver<TValues extends FieldValues, TOutput = TValues>(load: () => Promise<ZodType>): Resolver<TValues, unknown, TOutput> {
   const resolver = loadOnce(() =>
-    Promise.all([load(), import("./zod-client")]).then(
+    Promise.all([load(), import("@hookform/resolvers/zod")]).then(
       ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>,
     ),
   );
