@@ -46,8 +46,9 @@ const config: KnipConfig = {
     "!scripts/test-*!",
     // The README's pictures (Playwright, a devDependency).
     "!scripts/screenshots.ts!",
-    // The build step (esbuild, a devDependency of the build) and the route-size check.
-    "!scripts/{bundle-scripts,route-js}.mjs!",
+    // The build steps (esbuild, a devDependency of the build; the API reference's viewer, which next.config.ts fetches
+    // on `next build`) and the route-size check.
+    "!scripts/{bundle-scripts,api-reference-bundle,route-js}.mjs!",
     "!vitest.*!",
     "!playwright.config.ts!",
   ],
@@ -56,8 +57,8 @@ const config: KnipConfig = {
   vitest: { config: ["vitest.config.mts", "vitest.chaos.config.mts"] },
   // Tailwind 4 is imported by the stylesheet (`@import "tailwindcss";` in app/globals.css): follow CSS imports.
   compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
-  // System tools the benchmarks and the disk-full tests run.
-  ignoreBinaries: ["flock", "psql", "mount", "umount"],
+  // System tools the benchmarks, the disk-full tests and the test behind nginx (its certificate) run.
+  ignoreBinaries: ["flock", "psql", "mount", "umount", "openssl"],
 };
 
 export default config;

@@ -1,23 +1,25 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { HSTS, NO_REFERRER, securityHeaders } from "./lib/core/http/security-headers";
 import { config } from "./lib/core/config.mjs";
+import { SCALAR_BASE_PATH } from "./components/api-docs/scalar-bundle.mjs";
+import { ensureApiReferenceBundle } from "./scripts/api-reference-bundle.mjs";
 
 const { production, nextDistDir } = config();
 
 const nextConfig: NextConfig = {
   // PGlite (and pg_dump for it) ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg"],
+  // prom-client: one copy per process, whose registry the bundles and scripts/start.mjs share (lib/core/metrics.mjs).
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg", "prom-client"],
   poweredByHeader: false,
+  experimental: {
+    // The stylesheet (Tailwind's, ~7 kB gzip) inside the page's <head> instead of a <link>: the first paint waits for no
+    // second request (Lighthouse's render-blocking-resources), which on a phone's network is a round trip or more. The
+    // CSP's style-src allows inline styles already.
+    inlineCss: true,
+  },
   // Lets benchmarks and tests build into their own folder beside the main one.
   distDir: nextDistDir,
-  turbopack: {
-    resolveAlias: {
-      // The API reference (/docs/api, loaded on that page only) takes Scalar's self-contained browser build, which carries
-      // its own copies of Vue and zod. Built from the package's modules instead, Scalar would share the app's zod, and
-      // every dashboard page's zod would keep the parts that only Scalar uses (+23 kB on each page).
-      "@scalar/api-reference": "./node_modules/@scalar/api-reference/dist/browser/standalone.esm.js",
-    },
-  },
   async headers() {
     return [
       // Security headers on every page and route (lib/core/http/security-headers.ts).
@@ -26,8 +28,23 @@ const nextConfig: NextConfig = {
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
       // A one-time link's page: its address holds the token, which no other site may learn from a Referer (the last rule wins).
       { source: "/welcome/:token*", headers: [NO_REFERRER] },
+      // The API reference's viewer (public/docs/api/scalar/<version>/, scripts/api-reference-bundle.mjs): a folder per
+      // pinned version, so its files never change under their address.
+      { source: `${SCALAR_BASE_PATH}/:path*`, headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
 };
 
-export default nextConfig;
+/**
+ * `next build` and `next dev` (every build: `npm run build`, `npm test`'s, the benchmarks' and the demo's) first put the
+ * API reference's viewer, Scalar's browser build pinned by version and integrity, into public/ (nothing to do when it
+ * is there and intact). When it cannot be fetched or does not match, the build stops with the reason, rather than
+ * shipping a reference page that stays blank.
+ */
+export default function nextConfigFor(phase: string): NextConfig {
+  if (phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER) {
+    const { status, dir } = ensureApiReferenceBundle();
+    if (status === "unpacked") console.log(`API reference viewer unpacked into ${dir}`);
+  }
+  return nextConfig;
+}

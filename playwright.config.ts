@@ -14,6 +14,8 @@ process.env.E2E_API_KEY ??= `e2e_${randomBytes(24).toString("hex")}`;
 process.env.E2E_PASSWORD ??= `pw-${randomBytes(9).toString("base64url")}`;
 process.env.E2E_OPERATOR_TOKEN ??= `op-${randomBytes(16).toString("hex")}`;
 process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+// The servers serve /metrics (METRICS=1) behind this token (e2e/metrics.api.spec.ts).
+process.env.E2E_METRICS_TOKEN ??= `metrics-${randomBytes(24).toString("hex")}`;
 // The suite's server allows more API requests a minute than any ordinary test makes (two workers through one key
 // would outrun the real 120 and turn assertions into waits). The budget and its waits are tested on purpose against
 // a second server with a small limit (e2e/budget.spec.ts). Set here only.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { apiKey, apiReference as reference, apiReferenceReady, collectBodies, storageStateOf } from "./helpers";
 import { idSource, postFixtures } from "./seed";
+import { SCALAR_BASE_PATH, SCALAR_ENTRY_URL } from "../components/api-docs/scalar-bundle.mjs";
 
 /**
  * The API reference at /docs/api: public, fed by /api/openapi.json in the visitor's language, calling nothing but
@@ -153,6 +154,37 @@ test.describe("API reference", () => {
     await expect(reference(page).getByRole("heading", { name: title, exact: true })).toHaveCount(2);
     await expect(reference(page).getByRole("heading", { name: title, exact: true }).first()).toBeVisible();
     await context.close();
+  });
+
+  test("the viewer is Scalar's pinned browser build, from this origin: its module and chunks are JavaScript cached for a year", async ({ page }) => {
+    const viewer: { path: string; status: number; type: string; cache: string }[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith(`${SCALAR_BASE_PATH}/`)) {
+        const headers = response.headers();
+        viewer.push({ path: pathname, status: response.status(), type: headers["content-type"] ?? "", cache: headers["cache-control"] ?? "" });
+      }
+    });
+    await page.goto("/docs/api");
+    await apiReferenceReady(page);
+    expect(viewer.map((file) => file.path)).toContain(SCALAR_ENTRY_URL);
+    expect(viewer.filter((file) => file.path.startsWith(`${SCALAR_BASE_PATH}/chunks/`)).length).toBeGreaterThan(0);
+    for (const file of viewer) {
+      expect(file, file.path).toMatchObject({ status: 200, type: expect.stringMatching(/javascript/), cache: "public, max-age=31536000, immutable" });
+    }
+    // Scalar's license beside its files.
+    const license = await page.request.get(`${SCALAR_BASE_PATH}/LICENSE.txt`);
+    expect(await license.text()).toMatch(/MIT License\n\nCopyright \(c\) 2023-present Scalar/);
+  });
+
+  test("when the viewer's files cannot be loaded, the page says so instead of staying blank", async ({ page }) => {
+    await page.route(`**${SCALAR_BASE_PATH}/**`, (route) => route.abort());
+    await page.goto("/docs/api");
+    await expect(reference(page).getByRole("alert")).toHaveText(
+      "The reference could not be loaded. Reload the page; the OpenAPI document can still be downloaded from the link above.",
+    );
+    await expect(reference(page).getByRole("status")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Download the OpenAPI document" })).toBeVisible();
   });
 
   test("the dashboard links to it: the sidebar's API reference opens /docs/api", async ({ browser }) => {

@@ -47,3 +47,29 @@ test("the session cookie is HttpOnly and SameSite=Lax", async ({ browser }) => {
   expect(session!.sameSite).toBe("Lax");
   await owner.context.close();
 });
+
+test("no page breaks its own Content-Security-Policy: no violation report on the pages people work in", async ({ browser }) => {
+  const owner = await pageAs(browser, "owner");
+  // Each document records its violations (an inline script or style refused, eval, another origin) before any script of the page runs.
+  await owner.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const violations = () => owner.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+  await owner.page.goto("/lists");
+  const firstLink = (pattern: RegExp) =>
+    owner.page.evaluate(
+      (source) => [...document.querySelectorAll("main a[href]")].map((a) => a.getAttribute("href")!).find((href) => new RegExp(source).test(href)),
+      pattern.source,
+    );
+  const listPath = await firstLink(/^\/lists\/[0-9a-f-]{36}$/);
+  await owner.page.goto("/contacts");
+  const contactPath = await firstLink(/^\/contacts\/\d+/);
+  for (const path of ["/", "/contacts", contactPath!, "/lists", listPath!, "/activity", "/settings", "/adjustments"]) {
+    await owner.page.goto(path);
+    await owner.page.waitForLoadState("networkidle");
+    expect(await violations(), path).toEqual([]);
+  }
+  await owner.context.close();
+});

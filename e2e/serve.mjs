@@ -43,6 +43,8 @@ const env = {
   PLATFORM_RATE_LIMIT: process.env.E2E_RATE_LIMIT || "120",
   NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET,
   PLATFORM_OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN,
+  METRICS: "1",
+  METRICS_TOKEN: process.env.E2E_METRICS_TOKEN,
   PLATFORM_BASE_URL: "",
   PLATFORM_API_KEY: "",
   ...throughFaults,

@@ -3,12 +3,13 @@ import { expect, test } from "vitest";
 import { sourceFiles } from "@/lib/testing/source-files";
 
 /**
- * A caught error reaches a log line through errorText (lib/db/failure.ts): drizzle's message for a failed query ends
- * with `params: …`, the values bound to it (password and recovery-code hashes). Flagged here: a console.error/warn call
- * that turns an error of unknown kind into text itself — `String(error)`, `error instanceof Error ? …`,
- * `(error as Error).message`, or a JSON field `error: error.message`. The message of an error already narrowed to one
- * of our own classes (`if (error instanceof DataDirLockedError) console.error(error.message)`) is a sentence meant for
- * the operator and passes. TypeScript files only: the .mjs scripts run under plain node and cannot load the helper.
+ * A caught error reaches a log line through errorText (lib/core/log.mjs, which describes every log line's `error` so):
+ * drizzle's message for a failed query ends with `params: …`, the values bound to it (password and recovery-code
+ * hashes). Flagged here: a console.error/warn call that turns an error of unknown kind into text itself —
+ * `String(error)`, `error instanceof Error ? …`, `(error as Error).message`, or a JSON field `error: error.message`.
+ * The message of an error already narrowed to one of our own classes
+ * (`if (error instanceof DataDirLockedError) console.error(error.message)`) is a sentence meant for the operator and
+ * passes. TypeScript files only: the .mjs scripts (start, demo, build steps) are outside this scan.
  */
 const UNKNOWN_ERROR_AS_TEXT = [
   /\bString\(\s*(?:error|err|e|cause|reason|failure)\s*\)/,

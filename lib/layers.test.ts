@@ -83,7 +83,7 @@ test("type-only imports load nothing; value, side-effect and dynamic imports do"
   }
 });
 
-/** The package an import names (`@scalar/api-reference/style.css` → `@scalar/api-reference`), or null for a path. */
+/** The package an import names (`@testing-library/react/pure` → `@testing-library/react`), or null for a path. */
 const packageOf = (specifier: string) =>
   /^[.@]\//.test(specifier) || specifier.startsWith("node:") || specifier.startsWith("/") ? null : (/^(@[^/]+\/[^/]+|[^/]+)/.exec(specifier)?.[1] ?? null);
 

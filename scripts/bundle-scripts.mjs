@@ -17,6 +17,7 @@ export const OPERATOR_COMMANDS = [
   "restore",
   "check-journal",
   "openapi",
+  "db-migrate",
 ];
 
 export async function bundleScripts(outdir = path.join(root, "dist", "scripts")) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:chaos`: two instances on one PostgreSQL server, a SIGKILL mid-load,
-# then the invariants (see scripts/chaos.chaos.ts). Loopback only; a hard stop at 5 minutes.
+# then the invariants (see scripts/chaos.chaos.ts); and the same behind Debian's nginx running
+# deploy/nginx.conf (scripts/load-balancer.chaos.ts, needs /usr/sbin/nginx: `npm test` installs it).
+# Loopback only; a hard stop at 5 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

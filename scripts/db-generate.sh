@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates drizzle/ from lib/db/schema: the schema-derived migrations, then the
 # hand-written SQL of lib/db/custom/*.sql (triggers, functions) as custom migrations.
-# Run it after changing lib/db/schema/*.ts or lib/db/custom/*.sql.
+# Run it as `npm run db:generate -- <name>` after changing lib/db/schema/*.ts or lib/db/custom/*.sql
+# (scripts/db-generate.test.ts runs it on a copy of the project).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx drizzle-kit generate --name "${1:-schema}"

@@ -11,6 +11,8 @@
 //   --reset deletes the demo's DATA_DIR first (only one the demo made: it holds
 //   dashboard-secrets.json), so the run seeds a fresh platform.
 //   The three demo users get new passwords on every run, so that they can be printed.
+// - Settings come from the environment and the .env files of the working directory (.env.production.local, .env.local,
+//   .env.production, .env; lib/core/config.mjs, loadEnvFiles), the environment winning.
 // - NEXTAUTH_SECRET (sessions), DASHBOARD_ENCRYPTION_KEY (the stored API key) and
 //   PLATFORM_OPERATOR_TOKEN (the operator interface, /api/operator/*) are taken from the
 //   environment, else generated once and kept in DATA_DIR/dashboard-secrets.json (mode 600).
@@ -25,7 +27,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, ensureDataDir, readOwnerRecord, realDataDir } from "../lib/db/data-dir-lock.mjs";
-import { configOrExit, environmentForChild } from "../lib/core/config.mjs";
+import { configOrExit, environmentForChild, loadEnvFiles } from "../lib/core/config.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -36,6 +38,9 @@ function refuse(line) {
   process.exit(1);
 }
 
+// The .env files of the working directory (the app's, under npm), as DATA_DIR's default is, before any setting is read
+// (the environment wins); the build, the seed and the server inherit what they set.
+loadEnvFiles();
 const settings = configOrExit("demo");
 const dataDir = settings.dataDir;
 const port = String(settings.port);

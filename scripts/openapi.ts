@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 import { openApiDocument } from "@/lib/platform/openapi/document";
 
 function main(): number {

@@ -5,7 +5,7 @@
 // document as the operator interface's 422 body ({message, errors}) on stderr, exit 1.
 import fs from "node:fs";
 import { runScript } from "@/lib/commands/cli";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 
 async function main(): Promise<number> {
   const file = process.argv[2];

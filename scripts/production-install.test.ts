@@ -8,13 +8,40 @@ import { bundleScripts, OPERATOR_COMMANDS } from "./bundle-scripts.mjs";
 /**
  * A production install (`npm ci && npm run build && npm prune --omit=dev`) has no
  * development tools: the operator commands run from the bundle `npm run build` makes,
- * with plain node, and package.json keeps the tools among devDependencies.
+ * with plain node, and package.json keeps the tools among devDependencies. `npm ci` on
+ * Node 20 warns of no package's engine.
  */
 const packageJson = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+
+/** Whether a semver range (engines.node's forms: `||`, `>= > <= < ^ ~`, x-ranges such as `20` or `10.*`) admits `version`. */
+function admits(range: string, version: string): boolean {
+  const [major, minor, patch] = version.split(".").map(Number);
+  const compare = (parts: number[]) => major - parts[0] || minor - parts[1] || patch - parts[2];
+  const comparators = (set: string) => [...set.matchAll(/(<=|>=|<|>|=|\^|~)?\s*v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?/g)];
+  return range.split("||").some((set) =>
+    comparators(set).every(([, op = "=", ...given]) => {
+      const parts = given.map((part) => (part === undefined || /[xX*]/.test(part) ? null : Number(part)));
+      // How many parts are numbers (`10.*` has one), the lowest version named, and the first one past the range.
+      const known = parts.includes(null) ? parts.indexOf(null) : 3;
+      if (known === 0) return true;
+      const low = parts.map((part) => part ?? 0);
+      const caretAt = low.findIndex((part) => part > 0);
+      const at = op === "^" ? Math.min(caretAt === -1 ? known - 1 : caretAt, 2) : op === "~" ? Math.min(known - 1, 1) : known - 1;
+      const high = low.map((part, index) => (index < at ? part : index === at ? part + 1 : 0));
+      if (op === ">=") return compare(low) >= 0;
+      if (op === "<") return compare(low) < 0;
+      if (op === ">") return known === 3 ? compare(low) > 0 : compare(high) >= 0;
+      if (op === "<=") return known === 3 ? compare(low) <= 0 : compare(high) < 0;
+      if (op === "=" && known === 3) return compare(low) === 0;
+      return compare(low) >= 0 && compare(high) < 0;
+    }),
+  );
+}
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "production-install-"));
 // Inside the checkout, as dist/scripts is: node resolves the packages from the bundle's place.
 const bundleDir = path.resolve("dist", `test-${process.pid}`);
@@ -75,6 +102,30 @@ describe("production install", () => {
       /^Created owner ann@example\.com \(id \d+\)\.\nOne-time link \(shown once, valid until [^)]+\): \S+\/welcome\/[A-Za-z0-9_-]{43}\n$/,
     );
   }, 180_000);
+
+  // npm warns EBADENGINE for each installed package whose engines.node leaves this Node out (Node 20 is the supported
+  // one). The API reference's viewer, Scalar (Node >=22, two dozen packages), is no dependency: next build fetches its
+  // browser build (scripts/api-reference-bundle.mjs).
+  test.runIf(process.versions.node.startsWith("20."))(
+    "on Node 20, npm ci warns of no engine: every package the lock file installs here admits this Node",
+    () => {
+      type Entry = { engines?: { node?: string }; os?: string[]; cpu?: string[] };
+      const lock = JSON.parse(fs.readFileSync("package-lock.json", "utf8")) as { packages: Record<string, Entry> };
+      const excluded = (list: string[] | undefined, value: string) =>
+        list !== undefined && (list.some((item) => !item.startsWith("!")) ? !list.includes(value) : list.includes(`!${value}`));
+      const installedHere = Object.entries(lock.packages).filter(([, entry]) => !excluded(entry.os, process.platform) && !excluded(entry.cpu, process.arch));
+      expect(installedHere.length).toBeGreaterThan(500);
+      const refusing = installedHere
+        .filter(([, entry]) => typeof entry.engines?.node === "string" && !admits(entry.engines.node, process.versions.node))
+        .map(([name, entry]) => `${name.replace(/^.*node_modules\//, "")}: node ${entry.engines!.node}`);
+      expect(refusing).toEqual([]);
+      expect(Object.keys(lock.packages).filter((name) => name.includes("node_modules/@scalar/"))).toEqual([]);
+      // The check itself: the ranges it reads.
+      for (const range of ["^20.19.0 || >=22.12.0", ">= 0.4", "6.* || 8.* || >= 10.*", ">=16 || 14 >=14.17", "*"])
+        expect(admits(range, "20.19.0"), range).toBe(true);
+      for (const range of [">=22", "^20.20.0", "18 || >=21", "<20", "~20.18.0"]) expect(admits(range, "20.19.0"), range).toBe(false);
+    },
+  );
 
   test("scripts/run.mjs names an unknown command and exits 2", () => {
     const result = spawnSync(process.execPath, ["scripts/run.mjs", "../start"], { encoding: "utf8" });

@@ -5,7 +5,7 @@
 import { databaseOptionsFromEnv } from "@/lib/db/client";
 import { BackupError, describeJournalCheck, restoreDatabase } from "@/lib/db/backup";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 
 async function main(): Promise<number> {
   const file = process.argv[2];

@@ -15,7 +15,8 @@
 //    which the HTML loads before hydrating. Of the not-found boundaries only the deepest counts: it replaces its
 //    parents' (the dashboard's own not-found, not the root's, on a dashboard page).
 // Not counted: `polyfillFiles` (`nomodule`, which current browsers skip), and chunks loaded later through `import()` /
-// `next/dynamic` (the command palette on first open, Scalar on /docs/api): they are not part of the first load.
+// `next/dynamic` (the command palette on first open): they are not part of the first load. Nor is Scalar on /docs/api,
+// which that page loads from public/ (scripts/api-reference-bundle.mjs), outside the build.
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";

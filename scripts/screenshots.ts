@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 import { signInForCookie, startSeededDashboard } from "@/lib/testing/seeded-dashboard";
 
 const OUT = path.join(process.cwd(), "docs", "screenshots");

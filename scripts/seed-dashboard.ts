@@ -12,7 +12,7 @@ import { databaseOptionsFromEnv, openDatabase } from "@/lib/db/client";
 import { seedDemo } from "@/lib/dashboard/demo-seed";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 import { namedVariable } from "@/lib/core/config.mjs";
 
 function option(name: string): string | undefined {

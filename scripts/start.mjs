@@ -12,6 +12,9 @@
 // close Next and the database, exit 0. After SHUTDOWN_TIMEOUT_MS (default
 // 25000) open connections are cut; a shutdown that still hangs exits 1.
 //
+// Settings come from the environment and the .env files of the working directory (.env.production.local, .env.local,
+// .env.production, .env: lib/core/config.mjs, loadEnvFiles), the environment winning.
+//
 // Refusals come first, each as one line on stderr and exit 1, before anything
 // is served or written: a variable that is wrong (lib/core/config.mjs), no
 // NEXTAUTH_SECRET, a DATABASE_URL (or DATABASE_DIRECT_URL) that stays unreachable after a few tries or a
@@ -22,17 +25,16 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { acquireDataDirLock, DataDirLockedError, ensureDataDir } from "../lib/db/data-dir-lock.mjs";
-import { applyServerDefaults, configOrExit, startProblem } from "../lib/core/config.mjs";
+import { applyServerDefaults, configOrExit, loadEnvFiles, startProblem } from "../lib/core/config.mjs";
 import { processBridge } from "../lib/core/process-bridge.mjs";
-import { isCredentialsSignIn, signInAdmission } from "../lib/auth/sign-in-admission.mjs";
-import { maskLinkTokens } from "../lib/core/http/mask-link-tokens.mjs";
+import { isCredentialsSignIn, signInAdmission, signInOutcomes } from "../lib/auth/sign-in-admission.mjs";
+import { log } from "../lib/core/log.mjs";
+import { answerMetrics, collectProcessMetrics, isMetricsPath } from "../lib/core/metrics.mjs";
 
+// The .env files first (as Next reads them, the real environment winning), then the defaults, which only fill what is
+// still unset: a file's value counts before the configuration is checked.
+loadEnvFiles();
 applyServerDefaults();
-
-function log(level, msg, fields = {}) {
-  const line = maskLinkTokens(JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields }));
-  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
-}
 
 function refuse(line) {
   process.stderr.write(`npm start: ${line}\n`);
@@ -43,7 +45,7 @@ function refuse(line) {
 const settings = configOrExit("npm start");
 const problem = startProblem(settings);
 if (problem) refuse(problem);
-const { port, hostname, shutdownTimeoutMs } = settings;
+const { port, hostname, shutdownTimeoutMs, metrics } = settings;
 
 /** DATA_DIR must exist (it is created) and take a write, before anything else uses it. */
 function checkDataDirWritable(dir) {
@@ -139,11 +141,13 @@ function handle(req, res) {
     const prior = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = prior ? `${prior}, ${remote}` : remote;
   }
+  // Prometheus metrics on the main port (METRICS=1 without METRICS_PORT), before Next: no session, no page machinery.
+  if (metrics.enabled && metrics.port === null && isMetricsPath(req.url)) return scrape(req, res);
   if (refuseBusySignIn(req, res)) return;
   // Set by instrumentation.ts once the app has started (see below); until then Next answers everything.
   if (processBridge().platformApiHandler?.(req, res)) return;
   handleNext(req, res).catch((error) => {
-    log("error", "unhandled error in the Next handler", { error: error instanceof Error ? error.message : String(error) });
+    log.error("unhandled error in the Next handler", { error });
     if (!res.headersSent) {
       res.statusCode = 500;
       res.end();
@@ -162,6 +166,7 @@ function handle(req, res) {
 function refuseBusySignIn(req, res) {
   if (!isCredentialsSignIn(req.method, req.url)) return false;
   if (!processBridge().passwordCheckGate?.full && signInAdmission().tryAdmit()) return false;
+  signInOutcomes.inc({ outcome: "busy" });
   const seconds = 1;
   const proto =
     String(req.headers["x-forwarded-proto"] ?? "")
@@ -174,6 +179,33 @@ function refuseBusySignIn(req, res) {
   res.writeHead(429, { "content-type": "application/json", "retry-after": String(seconds), "cache-control": "no-store" });
   res.end(JSON.stringify({ url: login.href }));
   return true;
+}
+
+/** Answers GET /metrics (lib/core/metrics.mjs); a scrape that fails is a 500 and a log line. */
+function scrape(req, res) {
+  answerMetrics(req, res, metrics).catch((error) => {
+    log.error("metrics scrape failed", { error });
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  });
+}
+
+/** METRICS_PORT: /metrics alone on its own port (on HOSTNAME), so that a firewall can keep it from the public. */
+let metricsServer = null;
+if (metrics.enabled) {
+  collectProcessMetrics();
+  if (metrics.port !== null) {
+    metricsServer = http.createServer((req, res) => {
+      if (isMetricsPath(req.url)) return scrape(req, res);
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Only /metrics is served on this port.\n");
+    });
+    await new Promise((resolve) => {
+      metricsServer.once("error", (error) =>
+        refuse(`METRICS_PORT ${metrics.port} on ${hostname} cannot be listened on (${error.code ?? error.message}); set METRICS_PORT= to a free port.`),
+      );
+      metricsServer.listen(metrics.port, hostname, resolve);
+    });
+  }
 }
 
 let stopping = false;
@@ -191,16 +223,16 @@ await prepared;
 // Next runs instrumentation.ts (migrations, the export worker, the API handler)
 // on its first request: make that request now, so that the server is ready when it says so.
 const health = await fetch(`${url}/api/health`).catch((error) => ({ status: 0, error }));
-if (health.status !== 200) log("error", "the app did not start cleanly", { health: health.status });
-if (!processBridge().platformApiHandler) log("warn", "the platform API handler is missing; Next answers /api/v1 itself");
-log("info", "listening", { url: `http://${hostname}:${port}`, pid: process.pid });
+if (health.status !== 200) log.error("the app did not start cleanly", { health: health.status });
+if (!processBridge().platformApiHandler) log.warn("the platform API handler is missing; Next answers /api/v1 itself");
+log.info("listening", { url: `http://${hostname}:${port}`, pid: process.pid });
 
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  log("info", "shutting down", { signal });
+  log.info("shutting down", { signal });
   const hardStop = setTimeout(() => {
-    log("error", "shutdown did not finish in time; exiting");
+    log.error("shutdown did not finish in time; exiting");
     process.exit(1);
   }, shutdownTimeoutMs + 5_000);
   hardStop.unref();
@@ -209,14 +241,16 @@ async function shutdown(signal) {
   // Keep-alive connections that go idle after their last response are closed too.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   const jobs = [...(processBridge().backgroundJobs?.values() ?? [])];
   await Promise.allSettled([closed, ...jobs.map((job) => job.stop())]);
   clearInterval(sweep);
   clearTimeout(cut);
-  await app.close().catch((error) => log("error", "closing Next failed", { error: String(error) }));
+  await app.close().catch((error) => log.error("closing Next failed", { error }));
   const database = await processBridge().database?.catch(() => undefined);
-  await database?.close().catch((error) => log("error", "closing the database failed", { error: String(error) }));
+  await database?.close().catch((error) => log.error("closing the database failed", { error }));
   await dataDirClaim?.release();
-  log("info", "stopped", { signal });
+  log.info("stopped", { signal });
   process.exit(0);
 }

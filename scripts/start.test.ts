@@ -80,9 +80,13 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
     await claim.release();
   }, 120_000);
 
-  test("npm start listens on PORT and HOSTNAME, migrates DATA_DIR on start, serves the API, and stops on SIGTERM", async () => {
+  test("npm start listens on PORT and HOSTNAME, migrates DATA_DIR on start, serves the API, its metrics on METRICS_PORT, and stops on SIGTERM", async () => {
     const port = await freePort();
-    const child = spawn("node", ["scripts/start.mjs"], { env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, stdio: "ignore" });
+    const metricsPort = await freePort();
+    const child = spawn("node", ["scripts/start.mjs"], {
+      env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1", METRICS: "1", METRICS_PORT: String(metricsPort) },
+      stdio: "ignore",
+    });
     try {
       let health: Response | undefined;
       for (let i = 0; i < 120 && !health?.ok; i++) {
@@ -96,6 +100,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("operator commands on the embedde
       expect((await me.json()).data.projects[0].bots).toEqual([{ id: 10, name: "Shop bot" }]);
       const withoutToken = await fetch(`http://127.0.0.1:${port}/api/operator/fixtures`, { method: "POST", body: "{}" });
       expect(withoutToken.status).toBe(404);
+      // METRICS_PORT: /metrics there alone (no token asked: METRICS_TOKEN unset), not on the main port.
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/^chatbot_api_requests_total\{method="getMe",status="200"\} 1$/m);
+      expect(text).toContain("process_resident_memory_bytes");
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`, { redirect: "manual" })).text()).not.toContain("chatbot_api_requests_total");
     } finally {
       const exited = new Promise((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, on a fresh Debian machine with Node 20 (after `npm ci`). docs/testing.md says
 # which test runs where and why. In order:
-#  1. Debian's Chromium headless shell, pgbouncer and PostgreSQL when missing (as root), in the background from the start;
+#  1. Debian's Chromium headless shell, pgbouncer, nginx, openssl and PostgreSQL when missing (as root), in the background
+#     from the start;
 #  2. the code checks (`npm run lint`: ESLint with the layering rules, Prettier in check mode, knip) beside the
 #     production build (`next build`, which the browser, multi-instance and crash tests all run), then each route's
 #     first-load JavaScript (scripts/route-js.mjs), failing past 200 kB gzip;
 #  3. one vitest run (vitest.config.mts): the tests that touch no database once, the engine tests on PGlite and on
 #     PostgreSQL, what a pooler can break through PgBouncer in transaction mode, the components in jsdom;
-#  4. the crash test (scripts/chaos.sh) on the server directly, then through PgBouncer;
+#  4. the crash test (scripts/chaos.sh) on the server directly, then through PgBouncer; on the direct run also behind
+#     nginx (scripts/load-balancer.chaos.ts);
 #  5. Playwright (API and browser projects) against `npm start` (scripts/start.mjs) on a fresh data dir;
 #  6. a table of where the time went: each step, its minutes and test count, the five slowest files of each runner.
 set -euo pipefail
@@ -56,6 +58,10 @@ if [ -n "${CI_SETUP_MS:-}" ]; then printf 'set-up before npm test (.ci/run: Post
 missing=()
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+# nginx and openssl (its certificate) for the crash test behind a load balancer. Installing nginx may start Debian's own
+# nginx on port 80; the test runs its own on free loopback ports and needs nothing from that one.
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+[ -x /usr/bin/openssl ] || missing+=(openssl)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 (
   started="$(now_ms)"
@@ -120,7 +126,7 @@ pgbouncer_start "$TEST_DATABASE_URL"
 TEST_PGBOUNCER_URL="$PGBOUNCER_URL" run_step "vitest: unit, pglite, postgres, pgbouncer, components" "$TIMINGS/vitest.json" -- \
   ./node_modules/.bin/vitest run
 
-# 4. The crash test, on the server and through the pooler.
+# 4. The crash test, on the server (and behind nginx: scripts/load-balancer.chaos.ts) and through the pooler.
 # Each run writes chaos.json (vitest.chaos.config.mts); the table reads each run's under its own name.
 chaos() { bash scripts/chaos.sh && mv "$TIMINGS/chaos.json" "$TIMINGS/$1.json"; }
 run_step "crash test on PostgreSQL" "$TIMINGS/chaos-postgres.json" -- chaos chaos-postgres

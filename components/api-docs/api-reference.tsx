@@ -1,9 +1,48 @@
 "use client";
 
-import { useMemo, useSyncExternalStore } from "react";
-// Scalar's browser build (next.config.ts aliases it) puts its own styles into the page: no style.css import here.
-import { ApiReferenceReact } from "@scalar/api-reference-react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useT } from "@/components/shell/i18n-provider";
 import type { Locale, Theme } from "@/lib/i18n/config";
+import { SCALAR_ENTRY_URL } from "./scalar-bundle.mjs";
+
+/** What the page uses of Scalar's browser build (its `createApiReference`; the build puts its own styles into the page). */
+type Configuration = Record<string, unknown>;
+interface ScalarInstance {
+  updateConfiguration(configuration: Configuration): void;
+  destroy(): void;
+}
+interface Scalar {
+  createApiReference(element: HTMLElement, configuration: Configuration): ScalarInstance;
+}
+declare global {
+  interface Window {
+    Scalar?: Scalar;
+  }
+}
+
+let loading: Promise<Scalar> | null = null;
+/**
+ * Scalar's ES module (served by this origin, scripts/api-reference-bundle.mjs), added to the page once: it sets
+ * `window.Scalar` and fetches its chunks itself. A failed load is forgotten, so that the next visit tries again.
+ */
+function loadScalar(): Promise<Scalar> {
+  if (window.Scalar) return Promise.resolve(window.Scalar);
+  loading ??= new Promise<Scalar>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = SCALAR_ENTRY_URL;
+    script.onload = () => (window.Scalar ? resolve(window.Scalar) : reject(new Error(`${SCALAR_ENTRY_URL} set no window.Scalar`)));
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`${SCALAR_ENTRY_URL} did not load`));
+    };
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 const subscribeToColorScheme = (onChange: () => void) => {
@@ -39,35 +78,87 @@ body.dark-mode { --scalar-color-2: rgba(255, 255, 255, 0.7); --scalar-color-3: r
 `;
 
 /**
- * Scalar's API reference of /api/openapi.json in the visitor's language and theme. Everything that would reach
- * another origin is off: fonts from its CDN, the request proxy, telemetry, the agent chat, MCP, the "open in client"
- * button and the developer tools. Try-it calls /api/v1 on this origin with the key the reader types, which is kept
- * in memory only (persistAuth: false, nothing prefilled).
+ * Everything that would reach another origin is off: fonts from its CDN, the request proxy, telemetry, the agent chat,
+ * MCP, the "open in client" button and the developer tools. Try-it calls /api/v1 on this origin with the key the reader
+ * types, which is kept in memory only (persistAuth: false, nothing prefilled).
  */
-export default function ApiReference({ locale, theme }: { locale: Locale; theme: Theme }) {
+function configurationOf(locale: Locale, mode: "light" | "dark"): Configuration {
+  return {
+    // As Scalar's React wrapper named it, which this page used before it loaded the browser build itself.
+    _integration: "react",
+    url: `/api/openapi.json?lang=${locale}`,
+    // The document's server is "/" (the platform that serves it); named as this page's origin, the send button reads
+    // "https://host/api/v1/getMe" rather than a joined "//api/v1/getMe". Built in the browser only (in effects).
+    servers: [{ url: window.location.origin }],
+    localization: { locale },
+    withDefaultFonts: false,
+    customCss: CUSTOM_CSS,
+    persistAuth: false,
+    authentication: { preferredSecurityScheme: "bearerAuth" },
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    hideClientButton: true,
+    showDeveloperTools: "never",
+    documentDownloadType: "none",
+    forceDarkModeState: mode,
+    hideDarkModeToggle: true,
+  };
+}
+
+/**
+ * Scalar's API reference of /api/openapi.json in the visitor's language and theme, loaded by this page alone once it
+ * is shown; a language or theme change updates it in place, leaving the page unmounts it. Until Scalar is there the
+ * page says it is loading, and if its files cannot be loaded it says so (rather than staying blank).
+ */
+export function ApiReference({ locale, theme }: { locale: Locale; theme: Theme }) {
+  const t = useT();
   const systemDark = useSyncExternalStore(subscribeToColorScheme, systemIsDark, () => false);
   const mode = theme === "system" ? (systemDark ? "dark" : "light") : theme;
-  const configuration = useMemo(
-    () => ({
-      url: `/api/openapi.json?lang=${locale}`,
-      // The document's server is "/" (the platform that serves it); named as this page's origin, the send button reads
-      // "https://host/api/v1/getMe" rather than a joined "//api/v1/getMe". Rendered in the browser only (ssr: false).
-      servers: [{ url: window.location.origin }],
-      localization: { locale },
-      withDefaultFonts: false,
-      customCss: CUSTOM_CSS,
-      persistAuth: false,
-      authentication: { preferredSecurityScheme: "bearerAuth" },
-      telemetry: false,
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      hideClientButton: true,
-      showDeveloperTools: "never" as const,
-      documentDownloadType: "none" as const,
-      forceDarkModeState: mode,
-      hideDarkModeToggle: true,
-    }),
-    [locale, mode],
+  const settings = useMemo(() => ({ locale, mode }), [locale, mode]);
+  const latest = useRef(settings);
+  const container = useRef<HTMLDivElement>(null);
+  const instance = useRef<ScalarInstance | null>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+
+  useEffect(() => {
+    latest.current = settings;
+    instance.current?.updateConfiguration(configurationOf(settings.locale, settings.mode));
+  }, [settings]);
+
+  useEffect(() => {
+    let left = false;
+    loadScalar().then(
+      (scalar) => {
+        if (left || !container.current) return;
+        instance.current = scalar.createApiReference(container.current, configurationOf(latest.current.locale, latest.current.mode));
+        setState("ready");
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (!left) setState("failed");
+      },
+    );
+    return () => {
+      left = true;
+      instance.current?.destroy();
+      instance.current = null;
+    };
+  }, []);
+
+  return (
+    <>
+      {state === "loading" && (
+        <p role="status" className="p-6 text-sm text-muted">
+          {t("api_docs.loading")}
+        </p>
+      )}
+      {state === "failed" && (
+        <p role="alert" className="p-6 text-sm text-danger" data-testid="api-docs-load-failed">
+          {t("api_docs.load_failed")}
+        </p>
+      )}
+      <div ref={container} />
+    </>
   );
-  return <ApiReferenceReact configuration={configuration} />;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config.mjs";
+import { log } from "@/lib/core/log.mjs";
 import type { PlatformStatus } from "./budget-view";
 
 /**
@@ -98,7 +99,7 @@ export class CircuitBreaker {
     this.#failingSince = null;
     this.#lastAnsweredAt = this.now();
     if (probe) this.#probing = false;
-    if (wasOpen) log("info", "platform breaker closed", { base_url: this.baseUrl });
+    if (wasOpen) log.info("platform breaker closed", { base_url: this.baseUrl });
   }
 
   /** The platform did not answer (or answered 502/503/504). */
@@ -116,7 +117,7 @@ export class CircuitBreaker {
     if (!this.#open && (this.#failures >= this.settings.failures || this.#timeouts >= this.settings.timeouts)) {
       this.#open = true;
       this.#probeAt = now + this.settings.coolDownMs;
-      log("warn", "platform breaker opened", {
+      log.warn("platform breaker opened", {
         base_url: this.baseUrl,
         failures: this.#failures,
         last_failure: code,
@@ -138,10 +139,6 @@ export class CircuitBreaker {
       lastFailure: this.#lastFailure,
     };
   }
-}
-
-function log(level: "info" | "warn", msg: string, fields: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
 }
 
 /**

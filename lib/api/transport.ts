@@ -1,12 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import { request } from "undici";
+import { log } from "@/lib/core/log.mjs";
 import { recordResponse, reserveRequest } from "./budget";
 import { agentFor } from "./agents";
 import { breakerFor, countsAsFailure } from "./breaker";
 import type { PlatformClient } from "./client";
 import { PlatformApiError, type Extension } from "./errors";
 import { parseJsonKeepingMoney, stringifyJson, type JsonParseOptions } from "./json";
+import { budgetWaitDuration, budgetWaits, platformCallDuration, platformCalls } from "./metrics";
 import { ErrorBodySchema } from "./schemas";
 
 export type Params = Record<string, unknown>;
@@ -27,9 +29,9 @@ function headerInt(headers: Headers, name: string): number | null {
 
 /** Logged once per call that the budget held back, so that what the budget costs people can be measured (npm run bench:calls). */
 function logBudgetWait(client: PlatformClient, method: string, waitMs: number, reason: string): void {
-  process.stdout.write(
-    `${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: "platform budget wait", method, wait_ms: waitMs, reason, lane: client.lane, request_id: client.requestId ?? null })}\n`,
-  );
+  budgetWaits.inc({ lane: client.lane, reason });
+  budgetWaitDuration.observe({ lane: client.lane }, waitMs / 1000);
+  log.info("platform budget wait", { method, wait_ms: waitMs, reason, lane: client.lane, request_id: client.requestId ?? null });
 }
 
 /** Waits (within the client's limit) until the budget lets this lane send; the grant's number goes back with the answer. */
@@ -130,6 +132,23 @@ function isTimeout(error: unknown): boolean {
  * sent again here: the caller knows whether that is safe.
  */
 async function send(client: PlatformClient, method: string, params: Params): Promise<RawAnswer> {
+  const started = performance.now();
+  let outcome = "error";
+  try {
+    const answer = await sendPaced(client, method, params);
+    outcome = String(answer.status);
+    return answer;
+  } catch (error) {
+    if (error instanceof PlatformApiError && error.code) outcome = error.code;
+    throw error;
+  } finally {
+    platformCalls.inc({ method, outcome });
+    platformCallDuration.observe({ method }, (performance.now() - started) / 1000);
+  }
+}
+
+/** send's work: the budget, the breaker, the exchange, a 429 waited out. */
+async function sendPaced(client: PlatformClient, method: string, params: Params): Promise<RawAnswer> {
   const started = Date.now();
   const url = `${client.baseUrl}/api/v1/${encodeURIComponent(method)}`;
   const body = stringifyJson(params);

@@ -3,7 +3,7 @@ import { PlatformApiError } from "@/lib/api/errors";
 import { DashboardError } from "@/lib/core/actions/errors";
 import type { ServerActionError } from "@/lib/core/actions/result";
 import type { Translate } from "@/lib/i18n/translate";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 
 /** The user-facing text of a platform failure: the platform's own (localized) message where it has one. */
 export function platformMessage(error: PlatformApiError, t: Translate): string {
@@ -46,6 +46,6 @@ export function toActionError(error: unknown, t: Translate): ServerActionError {
       ...(error.retryAfter !== null ? { retryAfter: error.retryAfter } : {}),
     };
   }
-  console.error(JSON.stringify({ level: "error", msg: "dashboard action failed", error: errorText(error) }));
+  log.error("dashboard action failed", { error });
   return { kind: "server", message: t("errors.unexpected"), fieldErrors: {} };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import { securityEvents } from "@/lib/db/schema";
 import { SECURITY_EVENT_KINDS } from "./security-event-kinds";
 import { currentOrigin, type RequestOrigin } from "./request-origin";
@@ -43,14 +43,7 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
       detail: event.detail ?? null,
     });
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "security event not recorded",
-        kind: event.kind,
-        error: errorText(error),
-      }),
-    );
+    log.error("security event not recorded", { kind: event.kind, error });
   }
 }
 

@@ -11,7 +11,14 @@
 // as when the gate is full: the turns stay short and the queue drains at once. (On PostgreSQL the throttle's statements
 // wait off the event loop, sign-ins overlap, and the gate fills as it did with bcrypt; the embedded engine runs them on
 // the loop, so each sign-in there is over before the next is taken and the gate stays empty.)
+import { counter } from "../core/metrics.mjs";
 import { processBridge } from "../core/process-bridge.mjs";
+
+/**
+ * Sign-in attempts by outcome (success, invalid_credentials, two_factor_required, two_factor_failed, throttled, busy):
+ * counts only, never an email or an address. Counted by lib/auth/sign-in.ts, and here for the ones refused at the door.
+ */
+export const signInOutcomes = counter("chatbot_sign_ins_total", "Password sign-in attempts, by outcome.", ["outcome"]);
 
 const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
 

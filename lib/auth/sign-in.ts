@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import { findUserWithHashByEmail, type DashboardUser } from "@/lib/auth/users";
 import type { ConcurrencyGate } from "./concurrency-gate";
 import { burnPasswordCheck, passwordCheckGate, PASSWORD_CHECKS_BUSY_RETRY_SECONDS, verifyPassword, type PasswordHashing } from "./password";
@@ -19,6 +19,7 @@ import {
   type ScopedPolicy,
 } from "./throttle";
 import { isRole } from "./permissions";
+import { signInOutcomes } from "./sign-in-admission.mjs";
 import { checkSecondFactor, type TotpOptions } from "./totp";
 import { config } from "@/lib/core/config.mjs";
 
@@ -94,10 +95,25 @@ function signInScopes(input: { email: string; address: string; deviceTokenId?: s
  */
 export async function signInWithPassword(
   db: Db,
-  input: { email: string; password: string; address: string; deviceTokenId?: string | null; secondFactor?: { code: string | null; totp?: TotpOptions } },
+  input: SignInInput,
   gate: ConcurrencyGate = passwordCheckGate(),
   hashing: PasswordHashing = config().dashboard.passwordHashing,
 ): Promise<SignInResult> {
+  const result = await attemptSignIn(db, input, gate, hashing);
+  signInOutcomes.inc({ outcome: result.ok ? "success" : result.reason });
+  return result;
+}
+
+type SignInInput = {
+  email: string;
+  password: string;
+  address: string;
+  deviceTokenId?: string | null;
+  secondFactor?: { code: string | null; totp?: TotpOptions };
+};
+
+/** signInWithPassword's work (it counts the outcome). */
+async function attemptSignIn(db: Db, input: SignInInput, gate: ConcurrencyGate, hashing: PasswordHashing): Promise<SignInResult> {
   const ticket = gate.tryEnter();
   if (!ticket) return { ok: false, reason: "busy", retryAfter: PASSWORD_CHECKS_BUSY_RETRY_SECONDS };
   try {
@@ -174,7 +190,7 @@ async function upgradeStoredHash(db: Db, user: { id: number; passwordHash: strin
   try {
     await upgradePasswordHash(db, user, password, hashing);
   } catch (error) {
-    // The old hash still works: the next sign-in tries again. Neither hash nor password is logged (errorText drops a query's parameters).
-    console.error(JSON.stringify({ level: "warn", msg: "password hash upgrade failed", user_id: user.id, error: errorText(error) }));
+    // The old hash still works: the next sign-in tries again. Neither hash nor password is logged (the log drops a query's parameters).
+    log.warn("password hash upgrade failed", { user_id: user.id, error });
   }
 }

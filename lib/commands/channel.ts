@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { dataDirSocketName, TOKEN_FILE, type DataDirLock } from "@/lib/db/data-dir-lock.mjs";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import { CommandError, dispatchCommand, type CommandContext } from "./registry";
 
 /**
@@ -96,11 +96,6 @@ function readLine(socket: net.Socket, maxBytes: number): Promise<string | null |
   });
 }
 
-function log(level: "info" | "error", msg: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
-  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
-}
-
 function writeToken(dataDir: string, token: string): void {
   const file = path.join(dataDir, TOKEN_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
@@ -154,14 +149,14 @@ export function serveCommands(lock: DataDirLock, context: () => Promise<CommandC
       const started = Date.now();
       try {
         const result = await dispatchCommand(request.command, request.payload, await context());
-        log("info", "command", { command: request.command, ok: true, duration_ms: Date.now() - started });
+        log.info("command", { command: request.command, ok: true, duration_ms: Date.now() - started });
         answer({ ok: true, result });
       } catch (error) {
         if (error instanceof CommandError) {
-          log("info", "command", { command: request.command, ok: false, code: error.code, duration_ms: Date.now() - started });
+          log.info("command", { command: request.command, ok: false, code: error.code, duration_ms: Date.now() - started });
           answer({ ok: false, error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } });
         } else {
-          log("error", "command failed", { command: request.command, error: errorText(error) });
+          log.error("command failed", { command: request.command, error });
           refuse("internal", `The server could not run ${request.command}; its log has the reason.`);
         }
       }

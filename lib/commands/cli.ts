@@ -1,6 +1,6 @@
 import { databaseOptionsFromEnv, openDatabase, type Database } from "@/lib/db/client";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock.mjs";
-import { errorText } from "@/lib/db/failure";
+import { errorText } from "@/lib/core/log.mjs";
 import { sendCommand } from "./channel";
 import { CommandError, dispatchCommand } from "./registry";
 import "./builtin";

@@ -12,6 +12,8 @@
 // "12.5" are errors, not silently 0 or "no limit"); switches are 0/1 (or
 // false/true); the value of a secret is never repeated in an error.
 import path from "node:path";
+// CommonJS: its functions are properties of the default export (plain node has no named exports of it).
+import nextEnv from "@next/env";
 import { z } from "zod";
 
 export class ConfigError extends Error {
@@ -74,6 +76,14 @@ function onOff(fallback) {
     return { wrong: `must be 1 or 0 (true or false), not ${JSON.stringify(text)}` };
   });
 }
+
+/** A TCP port, or null when unset. */
+const optionalPort = () =>
+  parsedVariable(/** @type {number | null} */ (null), (text) => {
+    const trimmed = text.trim();
+    const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    return Number.isSafeInteger(value) && value >= 1 && value <= 65535 ? value : { wrong: `must be a port from 1 to 65535, not ${JSON.stringify(text)}` };
+  });
 
 /** Optional text, trimmed; unset or blank: null. */
 const optionalText = () =>
@@ -210,6 +220,10 @@ const variables = z.object({
   PLATFORM_ENCRYPTION_KEY: optionalKey32(),
   PLATFORM_ENCRYPTION_KEYS_PREVIOUS: keyList(),
   PLATFORM_LOG_REQUESTS: onOff(true),
+  // Prometheus metrics at /metrics (lib/core/metrics.mjs): off unless METRICS=1; on their own port, and behind a bearer token, when set.
+  METRICS: onOff(false),
+  METRICS_PORT: optionalPort(),
+  METRICS_TOKEN: secretText(),
   PLATFORM_BASE_URL: optionalHttpUrl("https://platform.example.com"),
   PLATFORM_API_KEY: optionalText(),
   // Platform calls (lib/api/transport.ts): how long to wait for the connection, for the first byte of the answer, and
@@ -262,6 +276,13 @@ const checkedVariables = variables.superRefine((v, context) => {
       message: "is set without DATABASE_URL: set DATABASE_URL too (where queries go, e.g. the pooler), or unset both for the embedded database",
     });
   }
+  if (v.METRICS_PORT !== null && v.METRICS_PORT === v.PORT) {
+    context.addIssue({
+      code: "custom",
+      path: ["METRICS_PORT"],
+      message: `is PORT (${v.PORT}): unset it to serve /metrics on the main port, or pick another port`,
+    });
+  }
   if (v.SMTP_URL && !v.SMTP_FROM) {
     context.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "is needed with SMTP_URL: the sender of invite and reset mails (dashboard@example.com)" });
   }
@@ -286,6 +307,8 @@ function shape(v) {
     dataDir: v.DATA_DIR,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     nextDistDir: v.NEXT_DIST_DIR,
+    /** Prometheus metrics: `port` null serves /metrics on the main port; `token` null asks no bearer token. */
+    metrics: { enabled: v.METRICS, port: v.METRICS_PORT, token: v.METRICS_TOKEN },
     platform: {
       operatorToken: v.PLATFORM_OPERATOR_TOKEN,
       rateLimit: v.PLATFORM_RATE_LIMIT,
@@ -398,6 +421,26 @@ export function configOrExit(command) {
     process.stderr.write(`${command}: ${error.message}\n`);
     process.exit(1);
   }
+}
+
+/**
+ * The `.env` files of `dir`, loaded into process.env as Next loads them, by Next's own loader (`@next/env`,
+ * `loadEnvConfig(dir, false)`): `.env.production.local`, `.env.local`, `.env.production`, `.env` (under NODE_ENV=test:
+ * `.env.test.local`, `.env.test`, `.env`). The first file that sets a variable wins, and a variable of the real
+ * environment wins over every file (set but empty too: `VAR=` in the environment stays unset).
+ *
+ * Every entry script calls it first, before any setting is read: `npm start`, `npm run demo` and scripts/run.mjs (the
+ * operator commands, whose child process inherits the result). Next's own server in `npm start` then reads no file
+ * again: loadEnvConfig keeps its first result in the process, and a child process finds `__NEXT_PROCESSED_ENV` set and
+ * the values already in its environment, where they count as the real environment. A configuration parsed before is
+ * dropped, so that config() sees the files.
+ * @param {string} [dir] default: the working directory, where Next looks for them (`next({ dir: process.cwd() })`)
+ * @returns {string[]} the files read, as named in dir
+ */
+export function loadEnvFiles(dir = process.cwd()) {
+  const { loadedEnvFiles } = nextEnv.loadEnvConfig(dir, false);
+  current = null;
+  return loadedEnvFiles.map((file) => file.path);
 }
 
 /** Parses process.env again (tests that change it; nothing else needs to). @returns {Config} */

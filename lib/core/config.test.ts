@@ -193,4 +193,37 @@ describe("configuration (lib/core/config.mjs)", () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  test(".env.example lists every variable this module reads, once, each under a one-line comment; a line left as it is holds the default", () => {
+    const lines = fs.readFileSync(".env.example", "utf8").split("\n");
+    // `NAME=value`, or commented out: `# NAME=value` (no default, or one that changes what the app does once set).
+    const assignment = /^(# )?([A-Z][A-Z0-9_]*)=(.*)$/;
+    const listed: string[] = [];
+    const active: Record<string, string> = {};
+    for (const [index, line] of lines.entries()) {
+      const match = assignment.exec(line);
+      if (!match) continue;
+      const [, commented, name, value] = match;
+      listed.push(name);
+      expect(lines[index - 1], `the comment above ${name}`).toMatch(/^# \S/);
+      expect(assignment.test(lines[index - 1]), `the comment above ${name}`).toBe(false);
+      if (!commented) active[name] = value;
+    }
+    expect(listed.filter((name, index) => listed.indexOf(name) !== index)).toEqual([]);
+    expect([...listed].sort()).toEqual([...VARIABLES].sort());
+    // Copying the file to .env changes no setting.
+    expect(Object.keys(active).length).toBeGreaterThan(30);
+    expect(parseConfig(active)).toEqual(parseConfig({}));
+  });
+
+  test("the README's settings table names every variable this module reads, and the tests' own two", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const table = readme.slice(readme.indexOf("| variable | default | meaning |"));
+    const rows = table.slice(0, table.indexOf("\n\n")).split("\n");
+    const names = rows.map((row) => /^\| `([A-Z][A-Z0-9_]*)` \|/.exec(row)?.[1]).filter((name): name is string => name !== undefined);
+    expect(names.length).toBe(rows.length - 2);
+    // The tests' two (TEST_…) are read by the test setup (vitest.config.mts, lib/db/testing/), not by the app.
+    expect(names.filter((name) => name.startsWith("TEST_"))).toHaveLength(2);
+    expect(names.filter((name) => !name.startsWith("TEST_")).sort()).toEqual([...VARIABLES].sort());
+  });
 });

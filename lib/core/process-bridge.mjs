@@ -28,6 +28,8 @@
  *   (lib/features/jobs.ts); scripts/start.mjs stops them on shutdown, so that each hands its work back.
  * @property {Promise<import("../db/client").Database>} [database]
  *   The process-wide database, opened and migrated once (lib/db/client.ts); scripts/start.mjs closes it on shutdown.
+ * @property {() => import("../db/client").DatabaseConnections} [databaseConnections]
+ *   The process-wide database's pool, once it is open (a server's only): what its metrics report (lib/db/client.ts).
  */
 
 const KEY = Symbol.for("chatbot-platform.process-bridge");

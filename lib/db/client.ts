@@ -6,8 +6,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema";
 import type { DatabaseStatus } from "./resilient-pglite";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.mjs";
-import { errorText } from "./failure";
 import { config } from "@/lib/core/config.mjs";
+import { log } from "@/lib/core/log.mjs";
+import { gauge } from "@/lib/core/metrics.mjs";
 import { processBridge } from "@/lib/core/process-bridge.mjs";
 
 /**
@@ -38,7 +39,27 @@ export interface Database {
   dataDir?: string;
   /** PGlite in a directory: this process's exclusive claim on it (lib/db/data-dir-lock.mjs); its socket carries the command channel. */
   dataDirLock?: DataDirLock;
+  /** A server's pool only: its connections in use and idle, and the queries waiting for one (the metrics). */
+  connections?(): DatabaseConnections;
 }
+
+export interface DatabaseConnections {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The process-wide database's pool (its connections(), once open), by state; nothing on the embedded engine. */
+gauge("chatbot_db_pool_connections", "Connections of the database pool of this process, by state (in_use, idle).", ["state"], (metric) => {
+  const connections = processBridge().databaseConnections?.();
+  if (!connections) return;
+  metric.set({ state: "in_use" }, connections.inUse);
+  metric.set({ state: "idle" }, connections.idle);
+});
+gauge("chatbot_db_pool_waiting_queries", "Queries of this process waiting for a connection of the database pool.", [], (metric) => {
+  const connections = processBridge().databaseConnections?.();
+  if (connections) metric.set(connections.waiting);
+});
 
 /** Pools on the server itself (no DATABASE_DIRECT_URL, or the same address), where queryRowsPrepared names its statements. */
 const namingPools = new WeakSet<Db>();
@@ -96,7 +117,7 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
     max: poolSize ?? config().databasePoolSize,
   });
   pool.on("error", (error) => {
-    console.error(JSON.stringify({ level: "error", msg: "idle database client error", error: errorText(error) }));
+    log.error("idle database client error", { area: "database", error });
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Without a DATABASE_DIRECT_URL of its own, `url` is taken to be the server itself: queryRowsPrepared may name statements.
@@ -125,7 +146,8 @@ async function openPostgres(url: string, poolSize: number | undefined, directUrl
       await client.end().catch(() => undefined);
     }
   };
-  return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }) };
+  const connections = () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, driver: "pg", close: () => pool.end(), withLock, status: () => ({ status: "ok" }), connections };
 }
 
 /**
@@ -168,27 +190,22 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
 
 /**
  * Applies drizzle/ migrations; on a real server under an advisory lock so that two instances starting at once
- * are safe, and on `directUrl` when given (the server itself rather than a pooler in front of it).
+ * are safe, and on `directUrl` when given (the server itself rather than a pooler in front of it). Returns the tags
+ * applied (`npm run db:migrate` prints them).
  */
-async function migrateDatabase(database: Database, directUrl: string | undefined): Promise<void> {
+export async function migrateDatabase(database: Database, directUrl: string | undefined): Promise<string[]> {
   const { applyMigrations } = await import("./migrate");
-  if (database.driver === "pglite") {
-    await applyMigrations(database.db, MIGRATIONS_FOLDER);
-    return;
-  }
-  await database.withLock(MIGRATION_LOCK_ID, async () => {
-    if (!directUrl) {
-      // Through the pool: single statements and one transaction, which a pooler passes.
-      await applyMigrations(database.db, MIGRATIONS_FOLDER);
-      return;
-    }
+  if (database.driver === "pglite") return applyMigrations(database.db, MIGRATIONS_FOLDER);
+  return database.withLock(MIGRATION_LOCK_ID, async () => {
+    // Through the pool: single statements and one transaction, which a pooler passes.
+    if (!directUrl) return applyMigrations(database.db, MIGRATIONS_FOLDER);
     const { Client } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const client = new Client({ connectionString: directUrl });
     client.on("error", () => undefined); // a lost connection fails the next query
     await client.connect();
     try {
-      await applyMigrations(drizzle(client, { schema }) as unknown as Db, MIGRATIONS_FOLDER);
+      return await applyMigrations(drizzle(client, { schema }) as unknown as Db, MIGRATIONS_FOLDER);
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -230,7 +247,7 @@ export async function queryRowsPrepared<T extends Record<string, unknown>>(db: D
     const reason = namingRefusal(cause?.code, cause?.message);
     if (!reason) throw error;
     if (namingPools.delete(db)) {
-      console.warn(JSON.stringify({ level: "warn", area: "database", msg: `${reason}: statements go unnamed from now on`, code: cause?.code }));
+      log.warn(`${reason}: statements go unnamed from now on`, { area: "database", code: cause?.code });
     }
     return queryRows<T>(db, query);
   }
@@ -260,12 +277,24 @@ export function databaseOptionsFromEnv(): OpenOptions {
 export function getDatabase(): Promise<Database> {
   const bridge = processBridge();
   if (!bridge.database) {
-    bridge.database = openDatabase(databaseOptionsFromEnv()).catch((error) => {
-      bridge.database = undefined;
-      throw error;
-    });
+    bridge.database = openDatabase(databaseOptionsFromEnv()).then(
+      (database) => {
+        bridge.databaseConnections = database.connections;
+        return database;
+      },
+      (error) => {
+        bridge.database = undefined;
+        throw error;
+      },
+    );
   }
   return bridge.database;
+}
+
+/** The process-wide database if it is open or opening, else null (it is never opened for this): for a metric's scrape. */
+export async function openedDb(): Promise<Db | null> {
+  const opening = processBridge().database;
+  return opening ? (await opening).db : null;
 }
 
 export async function getDb(): Promise<Db> {

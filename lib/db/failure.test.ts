@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { queryRows } from "./client";
-import { classifyEngineFailure, databaseOutageOf, DatabaseUnavailableError, errorText, isDatabaseUnavailable } from "./failure";
+import { errorText } from "@/lib/core/log.mjs";
+import { classifyEngineFailure, databaseOutageOf, DatabaseUnavailableError, isDatabaseUnavailable } from "./failure";
 import { createTestDatabase } from "./testing/database";
 
 /** Errors as PostgreSQL, PGlite, node's fs and drizzle raise them (messages seen on a full 80 MB disk). */

@@ -113,17 +113,3 @@ export function databaseOutageOf(error: unknown): OutageReason | null {
   }
   return null;
 }
-
-/**
- * An error's text for a log line: `Name: message`. A failed query (drizzle's DrizzleQueryError: "Failed query: <sql>\nparams:
- * <values>", the driver's error as its cause) is described by that cause alone: the values bound to a query (password and
- * recovery-code hashes, tokens) never reach a log. Every log of a caught error goes through here (lib/error-logs.test.ts).
- */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error === "string" ? error : `non-error thrown: ${typeof error}`;
-  if ("query" in error && "params" in error) {
-    const cause = error.cause;
-    return cause instanceof Error ? `${cause.name}: ${cause.message}` : `${error.name}: failed query`;
-  }
-  return `${error.name}: ${error.message}`;
-}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { log } from "@/lib/core/log.mjs";
 import { classifyEngineFailure, DatabaseUnavailableError, type EngineFailure, type UnavailableReason } from "./failure";
 import { ensureDataDir } from "./data-dir-lock.mjs";
 import { pgliteExtensions } from "./pglite-extensions";
@@ -42,11 +43,6 @@ const MAX_FAILED_OPENS = 10;
 const EXIT_ENGINE_UNRECOVERABLE = 70;
 
 type QueryEngine = Pick<PGlite, "query" | "exec">;
-
-function log(level: "info" | "error", msg: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), area: "database", msg, ...fields });
-  (level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
-}
 
 /** Free bytes on the filesystem of dir (Infinity when it cannot be read: then only an open attempt tells). */
 export function freeBytes(dir: string): number {
@@ -95,7 +91,7 @@ export class ResilientPglite {
   /** What the health route reports: ok, or why the database cannot serve. */
   status(): DatabaseStatus {
     if (this.#state.status === "degraded" && this.dataDir && freeBytes(this.dataDir) >= MIN_FREE_BYTES) {
-      log("info", "database serves again", { reason: this.#state.reason });
+      log.info("database serves again", { area: "database", reason: this.#state.reason });
       this.#state = { status: "ok" };
     }
     return this.#state;
@@ -224,13 +220,12 @@ export class ResilientPglite {
 
   #noteFailure(engine: PGlite, failure: EngineFailure, error: unknown): void {
     if (engine !== this.#engine) return; // an instance already given up
-    const message = error instanceof Error ? error.message : String(error);
     if (!failure.fatal) {
-      if (this.#state.status === "ok") log("error", "database disk full: writes refused, reads go on", { reason: failure.reason, error: message });
+      if (this.#state.status === "ok") log.error("database disk full: writes refused, reads go on", { area: "database", reason: failure.reason, error });
       this.#state = { status: "degraded", reason: failure.reason };
       return;
     }
-    log("error", "database engine failed: reopening it", { reason: failure.reason, error: message, data_dir: this.dataDir ?? null });
+    log.error("database engine failed: reopening it", { area: "database", reason: failure.reason, error, data_dir: this.dataDir ?? null });
     // Abandoned, not closed: close() sends a statement to the broken instance, which may never return.
     this.#engine = null;
     this.#state = { status: "unavailable", reason: failure.reason };
@@ -256,9 +251,9 @@ export class ResilientPglite {
             const failure = classifyEngineFailure(error);
             if (failure) this.#state = { status: "unavailable", reason: failure.reason };
             failedOpens += 1;
-            log("error", "reopening the database failed; retrying", { attempt: failedOpens, error: error instanceof Error ? error.message : String(error) });
+            log.error("reopening the database failed; retrying", { area: "database", attempt: failedOpens, error });
             if (failedOpens >= MAX_FAILED_OPENS && freeBytes(dataDir) >= MIN_FREE_BYTES) {
-              log("error", "the database cannot be reopened although the disk has room: exiting for a restart", { attempts: failedOpens });
+              log.error("the database cannot be reopened although the disk has room: exiting for a restart", { area: "database", attempts: failedOpens });
               process.exit(EXIT_ENGINE_UNRECOVERABLE);
             }
           } finally {
@@ -280,7 +275,7 @@ export class ResilientPglite {
     }
     this.#engine = engine;
     this.#state = { status: "ok" };
-    log("info", "database reopened", { ms: Math.round(performance.now() - started) });
+    log.info("database reopened", { area: "database", ms: Math.round(performance.now() - started) });
     return engine;
   }
 }

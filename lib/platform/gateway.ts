@@ -4,13 +4,14 @@ import { databaseOutageOf, type OutageReason } from "@/lib/db/failure";
 import { PlatformError, ValidationError } from "./errors";
 import { negotiateLanguage, translator, type Translate } from "./i18n";
 import { jsonResponse } from "./json";
-import { logRequest, logError } from "./log";
+import { apiRateLimitRefusals, apiRequestDuration, apiRequests } from "./metrics";
 import { findMethod } from "./registry";
 import { readParams } from "./request-params";
 import { authenticate, extractApiKey, pruneRateLimitCounters, rateLimitState } from "./access";
 import { parseParams } from "./validation";
 import type { Verb } from "./method";
 import { config } from "@/lib/core/config.mjs";
+import { log } from "@/lib/core/log.mjs";
 
 export interface GatewayOptions {
   /** Requests per minute per key holder; PLATFORM_RATE_LIMIT, default 120. */
@@ -55,14 +56,19 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
   } catch (error) {
     response = errorResponse(error, request, t, requestId, headers);
   }
-  logRequest({
-    request_id: requestId,
-    method: request.method,
-    api_method: methodName,
-    status: response.status,
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    key_holder_id: holderId ?? null,
-  });
+  // A method of the registry by its name, anything else as "unknown": the label's values stay bounded.
+  const metricMethod = findMethod(methodName) ? methodName : "unknown";
+  apiRequests.inc({ method: metricMethod, status: String(response.status) });
+  apiRequestDuration.observe({ method: metricMethod }, (performance.now() - started) / 1000);
+  if (config().platform.logRequests)
+    log.info("request", {
+      request_id: requestId,
+      method: request.method,
+      api_method: methodName,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      key_holder_id: holderId ?? null,
+    });
   return response;
 
   async function dispatch(): Promise<Response> {
@@ -103,6 +109,7 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
     headers["x-ratelimit-reset"] = String(counter.resetAt);
     headers["date"] = access.now.toUTCString();
     if (counter.exceeded) {
+      apiRateLimitRefusals.inc({ method: methodName });
       headers["retry-after"] = String(counter.retryAfter);
       return jsonResponse(429, { message: t("gateway.too_many") }, headers);
     }
@@ -129,17 +136,17 @@ function errorResponse(error: unknown, request: Request, t: Translate, requestId
   if (error instanceof PlatformError) {
     if (error.status < 500) return jsonResponse(error.status, error.body, { ...headers, ...error.headers });
     // A fault of this server (a setting it lacks), not of the request: logged, and quoted by its request id like every 5xx.
-    logError({ request_id: requestId, msg: "server fault answered", status: error.status, error });
+    log.error("server fault answered", { request_id: requestId, status: error.status, error });
     return jsonResponse(error.status, { ...error.body, request_id: requestId }, { ...headers, ...error.headers });
   }
   const outage = databaseOutageOf(error);
   if (outage) {
     // A full disk, a failed engine, a server that cannot be reached: nothing was changed (the statement failed whole,
     // or never ran), and it is worth retrying later.
-    logError({ request_id: requestId, msg: "database unavailable", reason: outage, error });
+    log.error("database unavailable", { request_id: requestId, reason: outage, error });
     const text = t(`gateway.database_${outage}`);
     return jsonResponse(503, { message: text, error: text, request_id: requestId }, { ...headers, "retry-after": String(RETRY_AFTER_SECONDS[outage]) });
   }
-  logError({ request_id: requestId, msg: "unhandled error in API method", error });
+  log.error("unhandled error in API method", { request_id: requestId, error });
   return jsonResponse(500, { error: t("gateway.server_error"), request_id: requestId }, headers);
 }

@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Db } from "@/lib/db/client";
 import { HSTS, securityHeaders } from "@/lib/core/http/security-headers";
+import { log } from "@/lib/core/log.mjs";
 import { handleApiRequest, type GatewayOptions } from "./gateway";
 import { responseBytes } from "./json";
-import { logError } from "./log";
 import { maxBodyBytes } from "./request-params";
 import { config } from "@/lib/core/config.mjs";
 
@@ -52,7 +52,7 @@ export function createNodeApiHandler(options: NodeApiHandlerOptions): NodeApiHan
       if (res.destroyed || !res.socket || res.socket.destroyed) return;
       // Only a failure outside the gateway (which answers its own errors) gets here.
       const requestId = randomUUID();
-      logError({ request_id: requestId, msg: "unhandled error in the API server", error });
+      log.error("unhandled error in the API server", { request_id: requestId, error });
       if (res.headersSent) {
         res.destroy();
         return;

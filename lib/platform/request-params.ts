@@ -1,5 +1,6 @@
 import qs from "qs";
 import { PlatformError } from "./errors";
+import { apiBodyRejections } from "./metrics";
 import type { Translate } from "./i18n";
 import { config } from "@/lib/core/config.mjs";
 import { InputTooDeepError, MAX_INPUT_DEPTH } from "@/lib/core/http/input-safety";
@@ -62,6 +63,7 @@ export function normalizeInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): unkn
 }
 
 function tooDeep(t: Translate): PlatformError {
+  apiBodyRejections.inc({ reason: "too_deep" });
   const text = t("gateway.too_deep", { max: MAX_INPUT_DEPTH });
   return new PlatformError(400, { message: text, error: text });
 }
@@ -98,6 +100,7 @@ async function readBodyBytes(request: Request, t: Translate): Promise<Buffer> {
 }
 
 function payloadTooLarge(t: Translate): PlatformError {
+  apiBodyRejections.inc({ reason: "too_large" });
   const text = t("gateway.payload_too_large", { max: maxBodyBytes() });
   return new PlatformError(413, { message: text, error: text });
 }
@@ -114,6 +117,7 @@ async function readBody(request: Request, t: Translate): Promise<Params> {
         headers: { "content-type": request.headers.get("content-type") ?? "" },
       }).formData();
     } catch {
+      apiBodyRejections.inc({ reason: "malformed_form" });
       const text = t("gateway.malformed_form");
       throw new PlatformError(400, { message: text, error: text });
     }
@@ -128,6 +132,7 @@ async function readBody(request: Request, t: Translate): Promise<Params> {
     try {
       parsed = JSON.parse(body);
     } catch {
+      apiBodyRejections.inc({ reason: "malformed_json" });
       const text = t("gateway.malformed_json");
       throw new PlatformError(400, { message: text, error: text });
     }

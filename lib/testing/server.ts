@@ -19,7 +19,8 @@ export interface ServerInstance {
   signal(name: NodeJS.Signals): void;
 }
 
-const distDir = (): string => process.env.NEXT_DIST_DIR || ".next";
+/** The production build the servers run (NEXT_DIST_DIR, default .next). */
+export const distDir = (): string => process.env.NEXT_DIST_DIR || ".next";
 
 /** Fails clearly when there is no production build to run. */
 export function assertBuilt(): void {

@@ -3,6 +3,10 @@
  * then the callback. For the tests and benchmarks that run a server and sign in without a browser; Playwright's own
  * request context has its helper in e2e/helpers.ts.
  */
+import type { Dispatcher } from "undici";
+
+/** How a request goes out: undici's dispatcher (another source address, a certificate to trust); default: fetch's own. */
+const through = (dispatcher: Dispatcher | undefined): RequestInit => (dispatcher ? ({ dispatcher } as RequestInit) : {});
 
 /** The cookies a response sets, as "name=value" pairs (attributes left out), ready for a Cookie header. */
 const cookiesSetBy = (response: Response): string[] => (response.headers.getSetCookie() ?? []).map((line) => line.split(";")[0]);
@@ -14,8 +18,8 @@ export interface Csrf {
 }
 
 /** A CSRF token and its cookie, as the login page gets them. */
-export async function csrfOf(baseUrl: string): Promise<Csrf> {
-  const answer = await fetch(`${baseUrl}/api/auth/csrf`);
+export async function csrfOf(baseUrl: string, dispatcher?: Dispatcher): Promise<Csrf> {
+  const answer = await fetch(`${baseUrl}/api/auth/csrf`, through(dispatcher));
   const cookie = cookiesSetBy(answer).join("; ");
   const { csrfToken } = (await answer.json()) as { csrfToken: string };
   return { csrfToken, cookie };
@@ -34,16 +38,18 @@ export interface SignInAnswer {
 
 /**
  * One sign-in through the credentials callback. `csrf`: a token to reuse (one script reusing it); `headers`: more
- * request headers (an X-Forwarded-For the client writes itself).
+ * request headers (an X-Forwarded-For the client writes itself); `dispatcher`: how to connect (e.g. an undici Agent
+ * with a `localAddress`, to sign in from 127.0.0.2).
  */
 export async function signInOverHttp(
   baseUrl: string,
   email: string,
   password: string,
-  options: { csrf?: Csrf; headers?: Record<string, string> } = {},
+  options: { csrf?: Csrf; headers?: Record<string, string>; dispatcher?: Dispatcher } = {},
 ): Promise<SignInAnswer> {
-  const csrf = options.csrf ?? (await csrfOf(baseUrl));
+  const csrf = options.csrf ?? (await csrfOf(baseUrl, options.dispatcher));
   const answer = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    ...through(options.dispatcher),
     method: "POST",
     redirect: "manual",
     headers: { cookie: csrf.cookie, "content-type": "application/x-www-form-urlencoded", ...options.headers },

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTheme, getTranslator } from "@/lib/i18n/server";
-import { ApiReferenceLoader } from "@/components/api-docs/api-reference-loader";
+import { ApiReference } from "@/components/api-docs/api-reference";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslator())("api_docs.title") };
@@ -30,7 +30,7 @@ export default async function ApiDocsPage() {
         </p>
       </header>
       <main id="main">
-        <ApiReferenceLoader locale={locale} theme={theme} />
+        <ApiReference locale={locale} theme={theme} />
       </main>
     </>
   );

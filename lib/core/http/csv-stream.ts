@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 
 /**
  * Rows as a streamed CSV download: written through csv-stringify as the client reads (backpressure), so memory stays
@@ -16,7 +16,7 @@ export function csvStream<C extends string>(
 ): ReadableStream<Uint8Array> {
   const stringifier = stringify({ header: true, columns: [...columns], escape_formulas: true, bom: options.bom ?? false });
   pipeline(Readable.from(rows), stringifier, (error) => {
-    if (error) console.error(JSON.stringify({ level: "error", msg: `${options.name} failed`, error: errorText(error) }));
+    if (error) log.error(`${options.name} failed`, { error });
   });
   return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import type { config } from "@/lib/core/config.mjs";
 import type { Db } from "@/lib/db/client";
 import type { LeasedTable } from "./lease";
@@ -88,7 +88,7 @@ class PeriodicRunner implements JobRunner {
         .run(this.db)
         .then(
           () => undefined,
-          (error: unknown) => console.error(JSON.stringify({ level: "error", area: this.job.name, msg: "periodic job failed", error: errorText(error) })),
+          (error: unknown) => log.error("periodic job failed", { area: this.job.name, error }),
         )
         .finally(() => {
           this.#running = null;

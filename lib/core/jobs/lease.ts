@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { sql, type SQL } from "drizzle-orm";
+import { counter } from "@/lib/core/metrics.mjs";
 import { queryRows, type Db } from "@/lib/db/client";
 
 /**
@@ -37,6 +38,9 @@ export interface LeaseWait {
 }
 
 const tableOf = (table: LeasedTable) => sql.raw(`dashboard.${table.name}`);
+
+/** Jobs this process took over from a worker whose lease ran out, by the job's table (export_jobs, adjustment_batches). */
+const leaseTakeovers = counter("chatbot_job_lease_takeovers_total", "Background jobs taken over from a worker whose lease ran out, by job table.", ["job"]);
 const statusList = (statuses: readonly string[]) =>
   sql.join(
     statuses.map((status) => sql`${status}`),
@@ -60,20 +64,24 @@ export async function claimLease(
   leaseSeconds: number,
   options: { claimable: readonly string[]; set?: SQL },
 ): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
+  // taken_over: the job had an owner whose lease ran out (a crash, a pause), not one that handed it back.
+  const [row] = await queryRows<{ id: string; taken_over: boolean }>(
     db,
-    sql`UPDATE ${tableOf(table)} SET
+    sql`WITH picked AS (
+          SELECT j.id, j.lease_owner IS NOT NULL AS taken_over FROM ${tableOf(table)} j
+          WHERE j.status IN (${statusList(options.claimable)}) AND (j.lease_expires_at IS NULL OR j.lease_expires_at < now())
+          ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        UPDATE ${tableOf(table)} t SET
           lease_owner = ${owner},
           lease_expires_at = now() + make_interval(secs => ${leaseSeconds}::int),
           heartbeat_at = now(),
           wait_reason = NULL,
           wait_until = NULL
           ${options.set ? sql`, ${options.set}` : sql``}
-        WHERE id = (SELECT j.id FROM ${tableOf(table)} j
-                    WHERE j.status IN (${statusList(options.claimable)}) AND (j.lease_expires_at IS NULL OR j.lease_expires_at < now())
-                    ORDER BY j.created_at, j.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id::text AS id`,
+        FROM picked WHERE t.id = picked.id
+        RETURNING t.id::text AS id, picked.taken_over`,
   );
+  if (row?.taken_over) leaseTakeovers.inc({ job: table.name });
   return row?.id ?? null;
 }
 

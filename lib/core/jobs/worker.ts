@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { classifyEngineFailure, errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
+import { classifyEngineFailure } from "@/lib/db/failure";
 import { breakerFor, readBudget, type PlatformClient, type WaitNotice } from "@/lib/api";
 import { releaseLeases, renewLease, workerOwnerId, type JobWaitReason, type LeasedTable } from "./lease";
 
@@ -103,9 +104,10 @@ export abstract class LeasedWorker {
     return this.#stopped;
   }
 
-  protected log(entry: Record<string, unknown>): void {
+  /** An info line under this worker's area, unless its switch turned them off (errors are always written). */
+  protected log(msg: string, fields: Record<string, unknown> = {}): void {
     if (!this.#log) return;
-    console.log(JSON.stringify({ level: "info", area: this.#area, ...entry }));
+    log.info(msg, { area: this.#area, ...fields });
   }
 
   async #run(): Promise<void> {
@@ -113,7 +115,7 @@ export abstract class LeasedWorker {
     while (!this.#stopping) {
       try {
         const ran = await this.runOnce();
-        if (unavailable > 0) this.log({ msg: `database serves again: ${this.#noun} resume`, waits: unavailable });
+        if (unavailable > 0) this.log(`database serves again: ${this.#noun} resume`, { waits: unavailable });
         unavailable = 0;
         if (ran !== null) continue;
         await this.idle();
@@ -123,12 +125,11 @@ export abstract class LeasedWorker {
           // A full disk or a reopening engine: every try would fail the same way, so wait longer each time
           // and say so once (a job claimed meanwhile is taken up again when its lease runs out).
           unavailable += 1;
-          if (unavailable === 1)
-            console.error(JSON.stringify({ level: "error", area: this.#area, msg: `database unavailable: ${this.#noun} wait`, reason: failure.reason }));
+          if (unavailable === 1) log.error(`database unavailable: ${this.#noun} wait`, { area: this.#area, reason: failure.reason });
           await this.sleep(Math.min(UNAVAILABLE_MAX_WAIT_MS, this.pollMs * 2 ** Math.min(unavailable, 5)));
           continue;
         }
-        console.error(JSON.stringify({ level: "error", area: this.#area, msg: "worker loop failed", error: errorText(error) }));
+        log.error("worker loop failed", { area: this.#area, error });
       }
       await this.sleep(this.pollMs);
     }

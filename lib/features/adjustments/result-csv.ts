@@ -1,5 +1,5 @@
 import "server-only";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, asc, eq, gt } from "drizzle-orm";
@@ -93,7 +93,7 @@ async function* recordsOf(db: Db, batchId: string): AsyncGenerator<ResultRecord>
 export function adjustmentResultCsvStream(db: Db, batchId: string, options: { bom?: boolean } = {}): ReadableStream<Uint8Array> {
   const stringifier = stringify({ header: true, columns: [...RESULT_CSV_COLUMNS], escape_formulas: true, bom: options.bom ?? false });
   pipeline(Readable.from(recordsOf(db, batchId)), stringifier, (error) => {
-    if (error) console.error(JSON.stringify({ level: "error", msg: "adjustment result export failed", batch_id: batchId, error: errorText(error) }));
+    if (error) log.error("adjustment result export failed", { batch_id: batchId, error });
   });
   return Readable.toWeb(stringifier) as unknown as ReadableStream<Uint8Array>;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { gauge } from "@/lib/core/metrics.mjs";
+import { openedDb, queryRows, type Db } from "@/lib/db/client";
 import { adjustmentBatches } from "@/lib/db/schema";
 import { claimLease, type LeasedTable } from "@/lib/core/jobs/lease";
 import type { DryRunResult } from "./dry-run";
@@ -16,6 +17,22 @@ import type { AdjustmentKind, AdjustmentRow, StopReason } from "./types";
  * with the batch's counters in one statement.
  */
 export const ADJUSTMENT_BATCHES: LeasedTable = { name: "adjustment_batches", active: ["checking", "running"] };
+
+/**
+ * The rows of the bulk adjustments being run in the whole database, every instance's: with an outcome (done) and still
+ * to send (pending), read when the metrics are scraped.
+ */
+gauge("chatbot_adjustment_batch_rows", "Rows of the bulk adjustment batches being run, by state (done, pending).", ["state"], async (metric) => {
+  const db = await openedDb();
+  if (!db) return;
+  const [row] = await queryRows<{ done: string; pending: string }>(
+    db,
+    sql`SELECT COALESCE(sum(done_count), 0)::text AS done, COALESCE(sum(GREATEST(valid_count - done_count, 0)), 0)::text AS pending
+        FROM dashboard.adjustment_batches WHERE status = 'running'`,
+  );
+  metric.set({ state: "done" }, Number(row?.done ?? 0));
+  metric.set({ state: "pending" }, Number(row?.pending ?? 0));
+});
 
 export type ClaimedBatch = typeof adjustmentBatches.$inferSelect;
 

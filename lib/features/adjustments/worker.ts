@@ -138,9 +138,9 @@ export class AdjustmentWorker extends LeasedWorker {
     if (this.stopping) return null;
     const batch = await claimBatch(this.db, this.owner, this.leaseSeconds);
     if (!batch) return null;
-    this.log({ msg: "adjustment batch claimed", batch_id: batch.id, status: batch.status, owner: this.owner });
+    this.log("adjustment batch claimed", { batch_id: batch.id, status: batch.status, owner: this.owner });
     const outcome = batch.status === "checking" ? await this.#dryRun(batch) : await this.#run(batch);
-    this.log({ msg: "adjustment batch stopped", batch_id: batch.id, outcome });
+    this.log("adjustment batch stopped", { batch_id: batch.id, outcome });
     return { batchId: batch.id, outcome };
   }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { errorText } from "@/lib/db/failure";
+import { log } from "@/lib/core/log.mjs";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { PlatformClient } from "@/lib/api";
@@ -68,14 +68,7 @@ export async function runOnce(
       throw error;
     }
     // A failure of our own code after the claim: whether the platform was called is not known.
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "ledger operation failed unexpectedly",
-        operation: intent.operation,
-        error: errorText(error),
-      }),
-    );
+    log.error("ledger operation failed unexpectedly", { request_id: requestId, operation: intent.operation, error });
     performed = { outcome: { status: "unknown", operation: intent.operation, reason: "internal_error", requestId } };
   }
   const { outcome } = performed;

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/core/log.mjs";
 import type { Db } from "@/lib/db/client";
 import { PlatformClient } from "@/lib/api/client";
 import { defaultBaseUrl, normalizeBaseUrl, storedKeyFor } from "@/lib/api/connection";
@@ -63,15 +64,7 @@ export async function checkAndSaveConnection(db: Db, input: { baseUrl: string; a
  */
 function checkFailureText(error: PlatformApiError, t: Translate): string {
   if (error.status !== 0) {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        msg: "platform connection check refused",
-        status: error.status,
-        code: error.code,
-        remote_message: error.message.slice(0, 500),
-      }),
-    );
+    log.warn("platform connection check refused", { status: error.status, code: error.code, remote_message: error.message.slice(0, 500) });
   }
   if (error.code === "network_error" || error.code === "timeout") return t("platform.unreachable");
   if (error.code === "bad_response") return t("platform.bad_response");

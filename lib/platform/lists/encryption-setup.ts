@@ -1,3 +1,4 @@
+import { log } from "@/lib/core/log.mjs";
 import { adoptDataDirKey, DATA_DIR_KEY_FILE, encryptionKey } from "./encryption";
 
 /**
@@ -8,13 +9,11 @@ import { adoptDataDirKey, DATA_DIR_KEY_FILE, encryptionKey } from "./encryption"
  * already stopped `npm start`: lib/core/config.mjs.)
  */
 export function setUpEncryptionKeys(dataDir: string | null): void {
-  const log = (level: string, msg: string, fields: Record<string, unknown> = {}) =>
-    (level === "error" ? process.stderr : process.stdout).write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
   try {
-    if (dataDir && adoptDataDirKey(dataDir) === "created") log("info", "generated the list encryption key", { file: `${dataDir}/${DATA_DIR_KEY_FILE}` });
-    if (!encryptionKey()) log("warn", "PLATFORM_ENCRYPTION_KEY is not set: list fields marked is_encryptable are refused (422) until it is");
+    if (dataDir && adoptDataDirKey(dataDir) === "created") log.info("generated the list encryption key", { file: `${dataDir}/${DATA_DIR_KEY_FILE}` });
+    if (!encryptionKey()) log.warn("PLATFORM_ENCRYPTION_KEY is not set: list fields marked is_encryptable are refused (422) until it is");
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    log.error("the list encryption key cannot be used: the server stops", { error });
     process.exit(1);
   }
 }

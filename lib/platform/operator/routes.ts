@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { log } from "@/lib/core/log.mjs";
 import type { Db } from "@/lib/db/client";
 import { databaseOutageOf, type OutageReason } from "@/lib/db/failure";
 import { PlatformError } from "../errors";
 import { jsonResponse } from "../json";
-import { logError } from "../log";
 import { applyFixtures } from "./fixtures";
 import { inspectContact } from "./inspect";
 import { checkOperatorToken } from "./token";
@@ -22,11 +22,11 @@ function failure(error: unknown): Response {
   const requestId = randomUUID();
   const outage = databaseOutageOf(error);
   if (outage) {
-    logError({ request_id: requestId, msg: "database unavailable", reason: outage, error });
+    log.error("database unavailable", { request_id: requestId, reason: outage, error });
     const text = OUTAGE_TEXT[outage];
     return jsonResponse(503, { message: text, error: text, request_id: requestId }, { "retry-after": outage === "unreachable" ? "5" : "10" });
   }
-  logError({ request_id: requestId, msg: "operator route failed", error });
+  log.error("operator route failed", { request_id: requestId, error });
   return jsonResponse(500, { error: "Server Error", request_id: requestId });
 }
 

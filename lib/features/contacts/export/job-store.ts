@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { gauge } from "@/lib/core/metrics.mjs";
+import { openedDb, queryRows, type Db } from "@/lib/db/client";
 import { exportChunks, exportJobs } from "@/lib/db/schema";
 import { claimLease, type LeasedTable } from "@/lib/core/jobs/lease";
 import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus } from "./jobs";
@@ -18,6 +19,22 @@ import { endedJob, RETENTION_HOURS, type ExportJobRow, type ExportStatus } from 
  *   fail, release, clean up
  */
 export const EXPORT_JOBS: LeasedTable = { name: "export_jobs", active: ["running"] };
+
+/**
+ * The rows of the exports in progress (queued or running) in the whole database, every instance's: written (done) and
+ * still to write by the platform's latest total (pending), read when the metrics are scraped.
+ */
+gauge("chatbot_export_rows", "Rows of the contact exports in progress, by state (done, pending).", ["state"], async (metric) => {
+  const db = await openedDb();
+  if (!db) return;
+  const [row] = await queryRows<{ done: string; pending: string }>(
+    db,
+    sql`SELECT COALESCE(sum(rows_done), 0)::text AS done, COALESCE(sum(GREATEST(COALESCE(total, 0) - rows_done, 0)), 0)::text AS pending
+        FROM dashboard.export_jobs WHERE status IN ('queued', 'running')`,
+  );
+  metric.set({ state: "done" }, Number(row?.done ?? 0));
+  metric.set({ state: "pending" }, Number(row?.pending ?? 0));
+});
 
 /** Takes the oldest job that is queued, or running under an expired lease; null when there is none. */
 export async function claimExportJob(db: Db, owner: string, leaseSeconds: number): Promise<ExportJobRow | null> {

@@ -19,8 +19,9 @@ describe.skipIf(!disk.mounted)("a database that cannot serve", () => {
     const database = await openDatabase({ dataDir: path.join(disk.dir, "data") });
     const errors: string[] = [];
     const infos: string[] = [];
-    const errorSpy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void errors.push(String(line)));
-    const logSpy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void infos.push(String(line)));
+    // The log's lines (lib/core/log.mjs): errors on stderr, the rest on stdout.
+    const errorSpy = vi.spyOn(process.stderr, "write").mockImplementation((line) => errors.push(String(line)) > 0);
+    const logSpy = vi.spyOn(process.stdout, "write").mockImplementation((line) => infos.push(String(line)) > 0);
     const worker = new ExportWorker({ db: database.db, pollMs: 20, leaseSeconds: 30 });
     try {
       await database.db.execute(sql`CREATE TABLE scratch (id int PRIMARY KEY, n bigint NOT NULL, pad text)`);

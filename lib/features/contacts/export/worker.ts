@@ -64,7 +64,7 @@ export class ExportWorker extends LeasedWorker {
     if (Date.now() - this.#lastCleanup <= CLEANUP_EVERY_MS) return;
     this.#lastCleanup = Date.now();
     const removed = await cleanupExpiredExports(this.db);
-    if (removed) this.log({ msg: "expired exports removed", count: removed });
+    if (removed) this.log("expired exports removed", { count: removed });
   }
 
   /** Claims one job and runs it until it ends, is taken away, or the worker stops; null when there was none. */
@@ -72,9 +72,9 @@ export class ExportWorker extends LeasedWorker {
     if (this.stopping) return null;
     const job = await claimExportJob(this.db, this.owner, this.leaseSeconds);
     if (!job) return null;
-    this.log({ msg: "export claimed", job_id: job.id, next_offset: Number(job.nextOffset), owner: this.owner });
+    this.log("export claimed", { job_id: job.id, next_offset: Number(job.nextOffset), owner: this.owner });
     const outcome = await this.runJob(job);
-    this.log({ msg: "export stopped", job_id: job.id, outcome });
+    this.log("export stopped", { job_id: job.id, outcome });
     return { jobId: job.id, outcome };
   }
 
@@ -103,14 +103,13 @@ export class ExportWorker extends LeasedWorker {
     let pending: Promise<Fetched> | null = null;
     const timing = { batches: 0, awaitingPlatformMs: 0, serialiseMs: 0, commitMs: 0 };
     const finish = (outcome: JobOutcome): JobOutcome => {
-      this.log({
-        msg: "export timing",
+      this.log("export timing", {
         job_id: job.id,
         outcome,
-        ...timing,
-        awaitingPlatformMs: Math.round(timing.awaitingPlatformMs),
-        serialiseMs: Math.round(timing.serialiseMs),
-        commitMs: Math.round(timing.commitMs),
+        batches: timing.batches,
+        awaiting_platform_ms: Math.round(timing.awaitingPlatformMs),
+        serialise_ms: Math.round(timing.serialiseMs),
+        commit_ms: Math.round(timing.commitMs),
       });
       return outcome;
     };
@@ -163,13 +162,13 @@ export class ExportWorker extends LeasedWorker {
     if (isTransient(error) && failures <= this.#maxFailures) {
       await recordFailures(this.db, job.id, this.owner, failures);
       const seconds = Math.min(60, 2 ** Math.min(failures, 6));
-      this.log({ msg: "export batch failed, retrying", job_id: job.id, failures, seconds, error: error instanceof Error ? error.message : String(error) });
+      this.log("export batch failed, retrying", { job_id: job.id, failures, seconds, error });
       return (await this.waitOut(job.id, "platform_unavailable", seconds)) as JobOutcome | null;
     }
     const code = isPlatformApiError(error) ? error.code : "internal";
     const message = error instanceof Error ? error.message : String(error);
     await failJob(this.db, job.id, this.owner, code, message);
-    this.log({ msg: "export failed", job_id: job.id, code, error: message });
+    this.log("export failed", { job_id: job.id, code, error });
     return "failed";
   }
 
