@@ -12,12 +12,7 @@ const nextConfig: NextConfig = {
   // prom-client: one copy per process, whose registry the bundles and scripts/start.mjs share (lib/core/metrics.mjs).
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg", "prom-client"],
   poweredByHeader: false,
-  experimental: {
-    // The stylesheet (Tailwind's, ~7 kB gzip) inside the page's <head> instead of a <link>: the first paint waits for no
-    // second request (Lighthouse's render-blocking-resources), which on a phone's network is a round trip or more. The
-    // CSP's style-src allows inline styles already.
-    inlineCss: true,
-  },
+
   // Lets benchmarks and tests build into their own folder beside the main one.
   distDir: nextDistDir,
   async headers() {
