@@ -12,7 +12,6 @@ const nextConfig: NextConfig = {
   // prom-client: one copy per process, whose registry the bundles and scripts/start.mjs share (lib/core/metrics.mjs).
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-tools", "pg", "prom-client"],
   poweredByHeader: false,
-
   // Lets benchmarks and tests build into their own folder beside the main one.
   distDir: nextDistDir,
   async headers() {

@@ -37,5 +37,8 @@ export function useTestDatabase(options: { poolSize?: number } = {}): TestDataba
     get withEngine() {
       return current().withEngine;
     },
+    get connections() {
+      return current().connections;
+    },
   };
 }
