@@ -108,3 +108,19 @@ test("overview in Russian: texts, numbers and days in the language", async ({ pa
   await expect(page.getByTestId("overview-contacts-chart-table").getByRole("columnheader", { name: "День" })).toBeVisible();
   await expect(contactsChartRow(page, dayText(TWO_DAYS_AGO, "ru")).getByRole("cell").nth(1)).toHaveText("2");
 });
+
+test("on a phone, a chart below the first screen is drawn when it comes near the screen, not before", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf("owner"), viewport: { width: 390, height: 844 }, locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/");
+  const charts = page.locator('main [role="img"]');
+  await expect(charts.first()).toBeAttached();
+  const last = charts.last();
+  // Far below the first screen: its box is kept (its height), but nothing is drawn in it yet.
+  expect(await last.evaluate((box) => box.getBoundingClientRect().top > window.innerHeight + 400)).toBe(true);
+  await page.waitForLoadState("networkidle");
+  await expect(last.locator("canvas")).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator("canvas").first()).toBeAttached();
+  await context.close();
+});

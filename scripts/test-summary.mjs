@@ -52,7 +52,8 @@ function playwrightTests(report) {
   return tests;
 }
 
-function describeReport(file) {
+/** @param {string} file the step's report @param {string} step the step's name, for a report without projects */
+function describeReport(file, step) {
   const report = file ? readJson(file) : null;
   if (!report) return { count: "", slowest: [] };
   if (report.runner === "vitest") {
@@ -66,7 +67,7 @@ function describeReport(file) {
       (total.skipped ? `, ${total.skipped} skipped` : "") +
       (projects.size > 1 ? ` (${parts.join(" · ")})` : "");
     const slowest = [...projects.keys()].map((project) => ({
-      runner: report.files.length === 1 ? null : `vitest, ${project}`,
+      runner: report.files.length === 1 ? null : `vitest, ${project || step}`,
       files: report.files
         .filter((entry) => entry.project === project)
         .sort((a, b) => b.seconds - a.seconds)
@@ -105,7 +106,7 @@ const steps = fs
   .filter(Boolean)
   .map((line) => {
     const [name, ms, status, report] = line.split("\t");
-    return { name, ms: Number(ms), status: Number(status), ...describeReport(report) };
+    return { name, ms: Number(ms), status: Number(status), ...describeReport(report, name) };
   });
 
 const TOTAL = "total, wall clock";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import Link from "next/link";
+import { RowLink } from "@/components/ui/row-link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
 import { buttonClass } from "@/components/ui/button";
@@ -26,9 +26,9 @@ export function BatchList({ batches, page = 1, pages = 1 }: { batches: readonly 
         id: "file",
         header: t("adjustments.page.list.file"),
         cell: ({ row }) => (
-          <Link href={batchHref(row.original.id)} className="font-medium text-primary underline wrap-anywhere">
+          <RowLink href={batchHref(row.original.id)} className="font-medium text-primary underline wrap-anywhere">
             {row.original.fileName}
-          </Link>
+          </RowLink>
         ),
       },
       { id: "by", header: t("adjustments.page.list.by"), cell: ({ row }) => row.original.createdBy },

@@ -2,7 +2,7 @@
 
 import { useMemo, type ReactNode } from "react";
 import { formatTimestamp } from "@/lib/dashboard/format";
-import Link from "next/link";
+import { RowLink } from "@/components/ui/row-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useI18n } from "@/components/shell/i18n-provider";
@@ -42,9 +42,9 @@ function columnsFor(t: Translate, locale: Locale, timeZone: string, bots: readon
   const none = <span className="text-muted">{t("common.none")}</span>;
   const cells: Record<ContactColumn, (row: ContactRowView) => ReactNode> = {
     id: (row) => (
-      <Link href={contactHref(row)} tabIndex={-1} className="font-mono underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()}>
+      <RowLink href={contactHref(row)} tabIndex={-1} className="font-mono underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()}>
         {row.id}
-      </Link>
+      </RowLink>
     ),
     name: (row) => (
       <span className={cn("font-medium", CUT)} title={row.name || undefined}>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { RowLink } from "@/components/ui/row-link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { formatMoney } from "@/lib/core/money/money";
@@ -44,14 +44,14 @@ export function auditColumns(
       id: "contact",
       header: t("audit.contact"),
       cell: ({ row }) => (
-        <Link
+        <RowLink
           className="underline"
           href={`/contacts/${row.original.contactId}`}
           title={t("audit.contact_fallback", { id: row.original.contactId })}
           data-testid="audit-contact"
         >
           {contactLabel(row.original, t)}
-        </Link>
+        </RowLink>
       ),
     },
     showAccount && {
@@ -94,9 +94,9 @@ export function auditColumns(
         <>
           {row.original.description ?? t("common.none")}
           {row.original.batchId ? (
-            <Link href={`/adjustments/${row.original.batchId}`} className="block text-xs text-muted underline" data-testid="audit-batch">
+            <RowLink href={`/adjustments/${row.original.batchId}`} className="block text-xs text-muted underline" data-testid="audit-batch">
               {t("audit.batch_line", { line: row.original.batchLine ?? "" })}
-            </Link>
+            </RowLink>
           ) : null}
         </>
       ),

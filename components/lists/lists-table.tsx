@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { RowLink } from "@/components/ui/row-link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ServerDataTable } from "@/components/ui/server-data-table";
 import { formatTimestamp } from "@/lib/dashboard/format";
@@ -29,9 +29,9 @@ export async function ListsTable({ rows, query, page, pages }: { rows: ListRowVi
       ...sortable("name", t("lists.name")),
       meta: { className: "font-medium" },
       cell: ({ row }) => (
-        <Link className="text-primary underline-offset-2 hover:underline" href={`/lists/${row.original.id}`}>
+        <RowLink className="text-primary underline-offset-2 hover:underline" href={`/lists/${row.original.id}`}>
           {row.original.name}
-        </Link>
+        </RowLink>
       ),
     },
     {

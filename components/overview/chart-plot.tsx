@@ -14,7 +14,7 @@ const DailyTable = lazy(() => import("./daily-table").then((module) => ({ defaul
 const WHOLE_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((power) => step * power)).sort((a, b) => a - b);
 
 /**
- * The chart of a DailyChart (uPlot, loaded only when a chart is shown, on the client), and under it the same numbers as
+ * The chart of a DailyChart (uPlot, loaded when a chart comes near the screen, on the client), and under it the same numbers as
  * a table (DailyTable) behind "Show as a table", drawn when the toggle opens, and open when the chart cannot be drawn.
  * Colours are read from the CSS variables of the theme, and the chart is drawn again when the theme changes.
  * `currency`: the values are money in minor units of that currency.
@@ -81,20 +81,36 @@ export function ChartPlot({
         if (!stopped) setFailed(true);
       }
     };
-    void draw();
+    // Drawn when its box comes near the screen: a chart below the first screen (on a phone, most of them) costs the
+    // page's start neither uPlot's code nor its drawing. Without IntersectionObserver, at once.
+    let shown = typeof IntersectionObserver === "undefined";
+    const redraw = () => void (shown && draw());
+    const nearScreen = shown
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            shown = true;
+            nearScreen?.disconnect();
+            void draw();
+          },
+          { rootMargin: "200px 0px" },
+        );
+    if (nearScreen) nearScreen.observe(element);
+    else void draw();
     const resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
     resize.observe(element);
     // The theme is a class on <html> (light, dark, system) and the system's preference.
-    const themeChange = new MutationObserver(() => void draw());
+    const themeChange = new MutationObserver(redraw);
     themeChange.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
-    const schemeChange = () => void draw();
-    scheme?.addEventListener("change", schemeChange);
+    scheme?.addEventListener("change", redraw);
     return () => {
       stopped = true;
+      nearScreen?.disconnect();
       resize.disconnect();
       themeChange.disconnect();
-      scheme?.removeEventListener("change", schemeChange);
+      scheme?.removeEventListener("change", redraw);
       plot?.destroy();
     };
     // dataKey stands for days, series, currency and locale.

@@ -1,5 +1,5 @@
 import type { ComponentProps, HTMLAttributes, ReactNode } from "react";
-import Link from "next/link";
+import { RowLink } from "./row-link";
 import { flexRender, getCoreRowModel, type Column, type Row, type RowData, type Table as TableInstance, type TableOptions } from "@tanstack/react-table";
 import { cn } from "./cn";
 import { Skeleton } from "./skeleton";
@@ -71,9 +71,9 @@ function SortHeader<TData>({ column, sort, children }: { column: Column<TData, u
     </>
   );
   return "hrefFor" in sort ? (
-    <Link className={className} href={sort.hrefFor(column.id, column.getNextSortingOrder() === "desc")}>
+    <RowLink className={className} href={sort.hrefFor(column.id, column.getNextSortingOrder() === "desc")}>
       {content}
-    </Link>
+    </RowLink>
   ) : (
     <button type="button" className={cn(className, "font-[inherit]")} onClick={() => column.toggleSorting()}>
       {content}
