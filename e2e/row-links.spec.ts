@@ -2,14 +2,14 @@ import { expect, test } from "@playwright/test";
 import { pageAs } from "./helpers";
 
 /**
- * A table's links (a row's page, a column's sort) are not prefetched: a page of rows does not fetch every row's page as
- * it loads (components/ui/row-link.tsx). A row's link still opens its page.
+ * No link is prefetched as a page loads: not a table's (a row's page, a column's sort, the pager: components/ui/row-link.tsx),
+ * not the sidebar's (components/shell/nav-links.tsx). A row's link still opens its page.
  */
 for (const { path, rowLink } of [
   { path: "/contacts", rowLink: /^\/contacts\/\d+/ },
   { path: "/lists", rowLink: /^\/lists\/[0-9a-f-]{36}$/ },
 ]) {
-  test(`${path}: no row or sort link is prefetched, and a row's link opens its page`, async ({ browser }) => {
+  test(`${path}: no link is prefetched as it loads (rows, sorts, pager, sidebar), and a row's link opens its page`, async ({ browser }) => {
     const owner = await pageAs(browser, "owner");
     const prefetched: string[] = [];
     owner.page.on("request", (request) => {

@@ -32,8 +32,12 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
         return (
           <li key={link.href}>
+            {/* Not prefetched: every page here is rendered per request without a loading state, so a prefetch brings
+                nothing but a request per link on every page view (Next prefetches a dynamic page only down to a
+                loading.js). The pending dot shows while the page comes. */}
             <Link
               href={link.href}
+              prefetch={false}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               className={cn(

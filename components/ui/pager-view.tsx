@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { RowLink } from "./row-link";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/dashboard/format";
 import type { Locale } from "@/lib/i18n/config";
@@ -62,9 +62,9 @@ export function PagerView({
       );
     }
     return (
-      <Link className={buttonClass("secondary")} href={target.hrefFor(to)} rel={rel}>
+      <RowLink className={buttonClass("secondary")} href={target.hrefFor(to)} rel={rel}>
         {text}
-      </Link>
+      </RowLink>
     );
   };
 
