@@ -50,6 +50,7 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
   const t = translator(lang);
   const headers: Record<string, string> = { "x-request-id": requestId };
   let holderId: number | undefined;
+  const method = findMethod(methodName);
   let response: Response;
   try {
     response = await dispatch();
@@ -57,7 +58,7 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
     response = errorResponse(error, request, t, requestId, headers);
   }
   // A method of the registry by its name, anything else as "unknown": the label's values stay bounded.
-  const metricMethod = findMethod(methodName) ? methodName : "unknown";
+  const metricMethod = method ? methodName : "unknown";
   apiRequests.inc({ method: metricMethod, status: String(response.status) });
   apiRequestDuration.observe({ method: metricMethod }, (performance.now() - started) / 1000);
   if (config().platform.logRequests)
@@ -72,7 +73,6 @@ export async function handleApiRequest(source: DatabaseSource, request: Request,
   return response;
 
   async function dispatch(): Promise<Response> {
-    const method = findMethod(methodName);
     if (!method) {
       const text = t("gateway.unknown_method", { method: methodName });
       return jsonResponse(404, { message: text, error: text }, headers);
