@@ -6,17 +6,22 @@ import type { Locale } from "@/lib/i18n/config";
 import { DailyChart } from "./daily-chart";
 import type { ChartSeries } from "./days";
 
-// jsdom has no ResizeObserver; the chart only needs it to follow its box's width.
-const original = globalThis.ResizeObserver;
+// jsdom has no ResizeObserver (the chart only needs it to follow its box's width) and no IntersectionObserver. With one
+// that never reports the box near the screen, the chart is not drawn: drawn, it would fail here (no canvas) and open the
+// table by itself, at a moment that races the test's click on the toggle.
+class Unobserved {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+const originals = { resize: globalThis.ResizeObserver, intersection: globalThis.IntersectionObserver };
 beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver = Unobserved as unknown as typeof ResizeObserver;
+  globalThis.IntersectionObserver = Unobserved as unknown as typeof IntersectionObserver;
 });
 afterAll(() => {
-  globalThis.ResizeObserver = original;
+  globalThis.ResizeObserver = originals.resize;
+  globalThis.IntersectionObserver = originals.intersection;
 });
 
 const DAYS = ["2026-11-23", "2026-11-24", "2026-11-25"];
